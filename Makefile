@@ -1,0 +1,67 @@
+# plakoto_site build/test entry points. GNU make.
+# Works on a fresh clone with only python3, node/npm and java installed.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON_SYS ?= python3
+VENV       := .venv
+PY         := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+PYTEST_ARGS ?=
+
+.PHONY: help test site serve check messages status lint bench clean chromium
+
+help: ## show this list
+	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
+		awk 'BEGIN {FS = ":.*## "}; {printf "  %-10s %s\n", $$1, $$2}'
+
+$(VENV_STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON_SYS) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	@touch $@
+
+chromium: ## make sure a Chromium for the browser tests exists
+	@scripts/ensure-chromium.sh
+
+test: $(VENV_STAMP) $(NODE_STAMP) chromium ## run the test suite (PYTEST_ARGS=... to narrow)
+	@rc=0; $(PY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then \
+		echo "ERROR: pytest collected no tests" >&2; exit 1; \
+	fi; \
+	exit $$rc
+
+site: $(VENV_STAMP) ## build the static site
+	$(PY) build.py build
+
+serve: $(VENV_STAMP) ## serve the built site locally
+	$(PY) build.py serve
+
+check: $(VENV_STAMP) ## check the built site
+	$(PY) build.py check
+
+messages: $(VENV_STAMP) ## extract/compile translation messages
+	$(PY) build.py messages
+
+status: $(VENV_STAMP) ## show translation/content status
+	$(PY) build.py status
+
+lint: $(VENV_STAMP) ## ruff + mypy
+	$(PY) -m ruff check plakoto_site build.py
+	$(PY) -m mypy plakoto_site build.py
+
+bench: $(VENV_STAMP) ## run every benchmarks/*.py
+	@shopt -s nullglob; files=(benchmarks/*.py); \
+	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in benchmarks/"; exit 0; fi; \
+	for f in "$${files[@]}"; do echo "== $$f"; $(PY) "$$f"; done
+
+clean: ## remove build output and caches (keeps .venv, node_modules)
+	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis benchmarks/.cache test-results
+	find . -path ./.venv -prune -o -path ./node_modules -prune -o \
+		-name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,241 @@
+"""Reading plays as people write them, by matching them against the legal plays.
+
+Syntax first (``24/18/13``, ``20-15*``, ``24/18(2)``, ``6/off``, commas or spaces), then
+the written checker paths are walked on the board with the generator's own one-move
+rules, and the position reached must be one that :func:`~.plays.legal_plays` allows.
+When it is not, the error says which move and why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .dice import Dice
+from .errors import IllegalPlayError, NotationError
+from .plays import OFF, Play, StateKey, can_step, legal_plays, state_key, step
+from .position import Position
+from .rules import CHECKERS, bears_off, game_over, may_bear_off, pinned_own_checker
+from .side import RuleSet
+
+_TOKEN = re.compile(
+    r"^(?P<path>[a-z0-9]+\*?(?:[/-][a-z0-9]+\*?)+)(?:\((?P<times>\d+)\))?$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """One written checker path: ``24/18*/13`` is ``Path((24, 18, 13))``; 0 is off."""
+
+    points: tuple[int, ...]
+    text: str
+
+
+def parse_paths(text: str) -> list[Path]:
+    """Read the syntax of a play into checker paths (repeats expanded). Raises
+    :class:`NotationError` quoting the part that cannot be read."""
+    paths: list[Path] = []
+    for token in filter(None, re.split(r"[\s,;]+", text.strip())):
+        match = _TOKEN.match(token)
+        if not match:
+            raise NotationError(
+                f"cannot read {token!r} in {text!r}: write each move as from/to, e.g. 24/18 or 6/off"
+            )
+        points = tuple(_read_point(part, token, text) for part in re.split(r"[/-]", match["path"]))
+        if points[0] == OFF:
+            raise NotationError(f"cannot read {token!r} in {text!r}: a move cannot start from off")
+        if OFF in points[:-1]:
+            raise NotationError(f"cannot read {token!r} in {text!r}: 'off' can only come last")
+        for here, there in zip(points, points[1:]):
+            if there != OFF and there >= here:
+                raise NotationError(
+                    f"cannot read {token!r} in {text!r}: checkers move to lower numbers "
+                    f"in the mover's own numbering ({here} to {there} goes backwards)"
+                )
+        times = int(match["times"] or 1)
+        if not 1 <= times <= 4:
+            raise NotationError(f"cannot read {token!r} in {text!r}: repeat 1 to 4 times")
+        paths.extend([Path(points, token)] * times)
+    if len(paths) > 4:
+        raise NotationError(f"cannot read {text!r}: a roll moves at most four checkers")
+    return paths
+
+
+def _read_point(part: str, token: str, text: str) -> int:
+    word = part.rstrip("*").lower()
+    if word == "off":
+        return OFF
+    if word == "bar":
+        raise NotationError(
+            f"cannot read {token!r} in {text!r}: Plakoto has no bar; a covered checker stays pinned where it is"
+        )
+    if not word.isdigit():
+        raise NotationError(f"cannot read {token!r} in {text!r}: {part!r} is not a point number")
+    point = int(word)
+    if not 1 <= point <= 24:
+        raise NotationError(f"cannot read {token!r} in {text!r}: point {point} is outside 1–24")
+    return point
+
+
+def parse_play(
+    position: Position, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO
+) -> Play:
+    """The legal play that ``text`` describes. Raises :class:`NotationError` if it cannot be
+    read and :class:`IllegalPlayError` (saying which move and why) if it is not allowed."""
+    paths = parse_paths(text)
+    plays = legal_plays(position, dice, rules)
+    legal = {_key(play): play for play in plays}
+    walk = _Walk(position, dice, rules, paths)
+    reached = walk.run()
+    for key in reached:
+        if key in legal:
+            return legal[key]
+    raise IllegalPlayError(f"illegal play {text!r}: {_why(walk, reached, plays, dice)}")
+
+
+def _key(play: Play) -> StateKey:
+    return play.state
+
+
+class _Walk:
+    """Try every order of the written paths and of the dice, one checker move at a time."""
+
+    def __init__(self, position: Position, dice: Dice, rules: RuleSet, paths: list[Path]) -> None:
+        self.side = position.turn
+        self.ours, self.pins = position.own_view(self.side)
+        self.our_off = position.off(self.side)
+        self.their_off = position.off(self.side.other)
+        self.mother = rules.has_mother_rule
+        self.dice = dice
+        self.paths = paths
+        self.reached: dict[StateKey, int] = {}
+        self.failure: tuple[int, str] = (-1, "")
+        self.ended_early = ""
+
+    def run(self) -> dict[StateKey, int]:
+        for path in self.paths:
+            reason = self._distance_refusal(path)
+            if reason:
+                self.failure = (len(self.dice.numbers), reason)
+                return self.reached
+        progress = tuple(1 for _ in self.paths)
+        cursor = tuple(path.points[0] for path in self.paths)
+        self._go(self.ours, self.pins, self.our_off, self.dice.numbers, cursor, progress, 0)
+        return self.reached
+
+    def _distance_refusal(self, path: Path) -> str:
+        for here, there in zip(path.points, path.points[1:]):
+            if there != OFF and not _makes(here - there, self.dice.numbers):
+                return (
+                    f"the roll {self.dice} cannot move a checker from {here} to {there} "
+                    f"({here - there} pips)"
+                )
+        return ""
+
+    def _fail(self, depth: int, reason: str) -> None:
+        if depth > self.failure[0]:
+            self.failure = (depth, reason)
+
+    def _go(
+        self,
+        ours: list[int],
+        pins: int,
+        our_off: int,
+        numbers: tuple[int, ...],
+        cursor: tuple[int, ...],
+        progress: tuple[int, ...],
+        depth: int,
+    ) -> None:
+        if all(p == len(path.points) for p, path in zip(progress, self.paths)):
+            used = len(self.dice.numbers) - len(numbers)
+            self.reached.setdefault(state_key(ours, pins), used)
+            return
+        bearing = may_bear_off(ours, pins)
+        for index, path in enumerate(self.paths):
+            if progress[index] == len(path.points):
+                continue
+            here, goal = cursor[index], path.points[progress[index]]
+            for n_index, number in enumerate(numbers):
+                if number in numbers[:n_index]:
+                    continue
+                there = here - number
+                if goal != OFF and there < goal:
+                    continue
+                reason = _refusal(ours, pins, here, number, bearing)
+                if reason:
+                    self._fail(depth, reason)
+                    continue
+                after, after_pins, move = step(ours, pins, here, number)
+                off = our_off + (move.end == OFF)
+                reached_goal = move.end == goal or (goal == OFF and move.end == OFF)
+                new_progress = _replace(progress, index, progress[index] + reached_goal)
+                new_cursor = _replace(cursor, index, move.end)
+                rest = numbers[:n_index] + numbers[n_index + 1 :]
+                if game_over(after, after_pins, off, self.their_off, self.mother):
+                    done = all(p == len(q.points) for p, q in zip(new_progress, self.paths))
+                    if not done:
+                        self.ended_early = self.ended_early or str(move)
+                        continue
+                self._go(after, after_pins, off, rest, new_cursor, new_progress, depth + 1)
+
+
+def _replace(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _makes(distance: int, numbers: tuple[int, ...]) -> bool:
+    """Whether some of the numbers add up to ``distance``."""
+    sums = {0}
+    for number in numbers:
+        sums |= {s + number for s in sums}
+    return distance in sums
+
+
+def _refusal(ours: list[int], pins: int, start: int, number: int, bearing: bool) -> str:
+    """Why our checker on ``start`` may not move ``number`` pips ('' if it may)."""
+    if ours[start] <= 0:
+        if ours[start] < 0 and pins >> start & 1:
+            return f"the checker on {start} is pinned and cannot move"
+        return f"there is no checker of yours on {start}"
+    if can_step(ours, pins, start, number, bearing):
+        return ""
+    end = start - number
+    if end >= 1:
+        if ours[end] == -1:
+            return f"point {end} is closed: the checker there is pinning one of yours, and a pinner cannot be pinned"
+        return f"point {end} is closed: {-ours[end]} opposing checkers"
+    outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
+    if outside:
+        return f"cannot bear off: the checker on {outside} is not yet in the home board"
+    pinned = pinned_own_checker(ours, pins)
+    if pinned:
+        return f"cannot bear off: the checker on {pinned} is pinned"
+    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
+    return (
+        f"cannot bear off from {start} with a {number}: there is a checker on {higher}, "
+        f"so a {number} must move a checker from a higher point"
+    )
+
+
+def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dice) -> str:
+    if not reached:
+        if walk.ended_early:
+            return f"the game ends after {walk.ended_early}; nothing more can be played"
+        return walk.failure[1] or "these moves cannot be played with this roll"
+    if not plays:
+        return "no move is possible with this roll"
+    used = max(reached.values())
+    most = max(len(play.moves) for play in plays)
+    if used < most:
+        if not dice.is_double:
+            return "both numbers can be played, so both must be"
+        return f"{most} of the {dice.high}s can be played, so {most} must be"
+    if most == 1 and not dice.is_double:
+        return (
+            f"{dice.high} and {dice.low} can each be played alone; "
+            f"the larger, {dice.high}, must be"
+        )
+    return "that play is not allowed with this roll"
+
+
+__all__ = ["CHECKERS", "Path", "bears_off", "parse_paths", "parse_play"]

@@ -1,0 +1,331 @@
+"""Moves, plays and the legal-play generator.
+
+The generator is the one place that knows how checkers may move: pins and releases,
+bearing off, "play as many numbers as possible" and the end of the game. Parsing
+(:mod:`.notation`) only matches what a person wrote against what this module allows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .dice import Dice
+from .errors import PositionError
+from .position import Position
+from .rules import CHECKERS, Outcome, Reason, bears_off, game_over, may_bear_off
+from .side import RuleSet, Side
+
+OFF = 0
+"""``Move.end`` for a checker borne off."""
+
+StateKey = tuple[int, int]
+"""A board in one side's own view, packed by :func:`state_key`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One checker moved by one number, in the mover's own numbering; ``end`` 0 is off."""
+
+    start: int
+    end: int
+    number: int
+    pins: bool = False
+
+    def __str__(self) -> str:
+        end = "off" if self.end == OFF else str(self.end)
+        return f"{self.start}/{end}{'*' if self.pins else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A legal play: who played which roll, its checker moves in order, and the position
+    it leads to (the turn passed to the other side). ``outcome`` is set when it ends the game.
+
+    The generator makes thousands of these a second, so ``moves`` and ``position`` are
+    built from the search's raw data on first use.
+    """
+
+    before: Position
+    dice: Dice
+    path: tuple[tuple[int, int, int, bool], ...]
+    state: StateKey = field(repr=False)
+    outcome: Outcome | None = None
+    _built: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def side(self) -> Side:
+        return self.before.turn
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The checker moves in the order played, in the mover's own numbering."""
+        moves = self._built.get("moves")
+        if moves is None:
+            moves = self._built["moves"] = tuple(Move(*move) for move in self.path)
+        return moves  # type: ignore[return-value]
+
+    @property
+    def position(self) -> Position:
+        """The position after the play, the other side to move."""
+        position = self._built.get("position")
+        if position is None:
+            side, (key, pins) = self.side, self.state
+            board = board_of(key)
+            our_off = self.before.off(side) + sum(1 for move in self.path if move[1] == OFF)
+            position = self._built["position"] = Position.from_own_view(
+                side, board, pins, our_off, self.before.off(side.other), side.other, trusted=True
+            )
+        return position  # type: ignore[return-value]
+
+    def notation(self) -> str:
+        """The canonical form of RULES.md: highest start first, ``(n)`` groups, ``*`` pins."""
+        return format_moves(self.moves)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"<Play {self.side.value} {self.dice} {self.notation()!r}>"
+
+
+# -- one checker move -------------------------------------------------------------------------
+
+
+def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int], int, Move]:
+    """Move our checker on own point ``start`` by ``number``; the caller has checked it is
+    allowed. Returns the new board and pins, and the move (with ``pins`` set if it pinned)."""
+    after = ours.copy()
+    after[start] -= 1
+    if after[start] == 0 and pins >> start & 1:
+        # The last pinner leaves: the pinned checker is free at once.
+        after[start] = -1
+        pins &= ~(1 << start)
+    end = start - number
+    if end < 1:
+        return after, pins, Move(start, OFF, number)
+    if after[end] == -1:
+        after[end] = 1
+        return after, pins | 1 << end, Move(start, end, number, True)
+    after[end] += 1
+    return after, pins, Move(start, end, number)
+
+
+def can_step(ours: list[int], pins: int, start: int, number: int, bearing: bool) -> bool:
+    """Whether our checker on top of own point ``start`` may move ``number`` pips.
+    ``bearing`` is :func:`~.rules.may_bear_off` for this board."""
+    end = start - number
+    if end >= 1:
+        there = ours[end]
+        return there >= 0 or (there == -1 and not pins >> end & 1)
+    return bearing and bears_off(ours, start, number)
+
+
+# -- the generator ------------------------------------------------------------------------------
+
+
+def legal_plays(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Play]:
+    """Every legal play of ``dice`` for the side to move, one per distinct resulting position.
+
+    An empty list means nothing can be played. Raises :class:`PositionError` if the game
+    is already over.
+    """
+    finished = position.outcome(rules)
+    if finished:
+        raise PositionError(f"the game is already over ({_describe_outcome(finished)})")
+    side = position.turn
+    ours, pins = position.own_view(side)
+    their_off = position.off(side.other)
+    found = _search(ours, pins, position.off(side), their_off, dice, rules.has_mother_rule)
+    return [_make_play(position, dice, state, path, decided) for state, path, decided in found]
+
+
+Path = tuple[tuple[int, int, int, bool], ...]
+"""Checker moves as ``(start, end, number, pins)`` tuples, cheap to build while searching."""
+Decided = tuple[bool | None, Reason, int]
+MOTHER_BITS = 1 << 1 | 1 << 24
+
+
+def _search(
+    ours: list[int], pins: int, our_off: int, their_off: int, dice: Dice, mother: bool
+) -> list[tuple[StateKey, Path, Decided | None]]:
+    """Walk every order of checker moves depth first, each (board, numbers left) once, and
+    keep the plays the rules allow: see :func:`_choose`.
+
+    Boards are keyed by :func:`state_key`, updated by adding a few integers per move, so
+    a final board is never copied; only boards that move on are built as lists.
+    """
+    seen: set[tuple[int, int, tuple[int, ...]]] = set()
+    by_depth: list[dict[StateKey, Path]] = [{} for _ in range(5)]
+    high_first: set[StateKey] = set()
+    ending: dict[StateKey, tuple[Path, Decided]] = {}
+    high = dice.high
+    unit = _UNIT
+
+    def explore(
+        ours: list[int], key: int, pins: int, our_off: int, numbers: tuple[int, ...], path: Path
+    ) -> None:
+        starts = [point for point in range(24, 0, -1) if ours[point] > 0]
+        if not starts:
+            return
+        bearing = starts[0] <= 6 and may_bear_off(ours, pins)
+        depth = len(path) + 1
+        record = by_depth[depth]
+        for number, rest in _choices(numbers):
+            for start in starts:
+                # The landing rule of can_step() and the move of step(), inlined: this loop
+                # is the engine's hot path. Tests hold them to the readable versions.
+                end = start - number
+                if end >= 1:
+                    there = ours[end]
+                    if there < -1 or (there == -1 and pins >> end & 1):
+                        continue
+                elif not bearing or not bears_off(ours, start, number):
+                    continue
+                after_key, after_pins, off, pinned = key - unit[start], pins, our_off, False
+                if ours[start] == 1 and pins >> start & 1:
+                    after_key -= unit[start]
+                    after_pins &= ~(1 << start)
+                if end < 1:
+                    end, off = OFF, our_off + 1
+                elif ours[end] == -1:
+                    after_key += 2 * unit[end]
+                    after_pins |= 1 << end
+                    pinned = True
+                else:
+                    after_key += unit[end]
+                move = (start, end, number, pinned)
+                state = (after_key, after_pins)
+                if off == CHECKERS or (mother and after_pins & MOTHER_BITS):
+                    decided = game_over(board_of(after_key), after_pins, off, their_off, mother)
+                    if decided:
+                        ending.setdefault(state, (path + (move,), decided))
+                        continue
+                if rest:
+                    visit = (after_key, after_pins, rest)
+                    if visit in seen:
+                        continue
+                    seen.add(visit)
+                if state not in record:
+                    record[state] = path + (move,)
+                    if depth == 1 and number == high:
+                        high_first.add(state)
+                if rest:
+                    after = ours.copy()
+                    after[start] -= 1
+                    if pins >> start & 1 and not after[start]:
+                        after[start] = -1
+                    if end:
+                        after[end] = 1 if pinned else after[end] + 1
+                    explore(after, after_key, after_pins, off, rest, path + (move,))
+
+    root = state_key(ours, pins)
+    by_depth[0][root] = ()
+    explore(ours, root[0], pins, our_off, dice.numbers, ())
+    return _choose(dice, by_depth, high_first, ending)
+
+
+_BITS = 5
+_UNIT = tuple(1 << (_BITS * point) for point in range(25))
+_BIAS = sum(16 << (_BITS * point) for point in range(1, 25))
+
+
+def state_key(ours: list[int] | tuple[int, ...], pins: int) -> StateKey:
+    """A board in one side's own view as ``(key, pins)``: ``key`` packs each point's count
+    (−15 to 15, biased by 16) into five bits, so a move changes it by a few additions."""
+    return sum((ours[point] + 16) << (_BITS * point) for point in range(1, 25)), pins
+
+
+def board_of(key: int) -> list[int]:
+    """The own-view board list of :func:`state_key` (index 0 unused)."""
+    return [0] + [(key >> (_BITS * point) & 31) - 16 for point in range(1, 25)]
+
+
+def _choices(numbers: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each different number that can be played next, with the numbers left after it."""
+    if len(numbers) == 2 and numbers[0] != numbers[1]:
+        return ((numbers[0], numbers[1:]), (numbers[1], numbers[:1]))
+    return ((numbers[0], numbers[1:]),)
+
+
+def _choose(
+    dice: Dice,
+    by_depth: list[dict[StateKey, Path]],
+    high_first: set[StateKey],
+    ending: dict[StateKey, tuple[Path, Decided]],
+) -> list[tuple[StateKey, Path, Decided | None]]:
+    """Play as many numbers as possible, the larger if only one fits, judged among the
+    plays that do not end the game; a play that ends the game is legal however few
+    numbers it used. When only game-ending plays move at all, playing nothing stays legal
+    too, so that nobody is ever forced to take a draw."""
+    chosen: list[tuple[StateKey, Path, Decided | None]] = [
+        (state, path, decided) for state, (path, decided) in ending.items()
+    ]
+    most = max(depth for depth, found in enumerate(by_depth) if found)
+    if most == 0 and not chosen:
+        return []
+    finals = by_depth[most]
+    if most == 1 and not dice.is_double and high_first:
+        finals = {state: path for state, path in finals.items() if state in high_first}
+    chosen.extend((state, path, None) for state, path in finals.items())
+    return chosen
+
+
+def _make_play(
+    position: Position, dice: Dice, state: StateKey, path: Path, decided: Decided | None
+) -> Play:
+    outcome = None
+    if decided:
+        side = position.turn
+        we_win, reason, points = decided
+        winner = None if we_win is None else side if we_win else side.other
+        outcome = Outcome(reason, winner, points)
+    return Play(position, dice, path, state, outcome)
+
+
+def _describe_outcome(outcome: Outcome) -> str:
+    if outcome.winner is None:
+        return "a draw: both mothers are pinned"
+    return f"{outcome.winner.value} won {outcome.points} ({outcome.reason.value})"
+
+
+# -- notation out ------------------------------------------------------------------------------
+
+
+def _chains(moves: tuple[Move, ...]) -> list[list[Move]]:
+    """Join one checker's consecutive moves: a move that starts where a chain ended continues it."""
+    chains: list[list[Move]] = []
+    for move in moves:
+        for chain in reversed(chains):
+            if chain[-1].end == move.start and chain[-1].end != OFF:
+                chain.append(move)
+                break
+        else:
+            chains.append([move])
+    return chains
+
+
+def _chain_text(chain: list[Move]) -> str:
+    parts = [str(chain[0].start)]
+    for move in chain[:-1]:
+        if move.pins:
+            parts.append(f"{move.end}*")
+    last = chain[-1]
+    parts.append(("off" if last.end == OFF else str(last.end)) + ("*" if last.pins else ""))
+    return "/".join(parts)
+
+
+def format_moves(moves: tuple[Move, ...]) -> str:
+    """``24/18(2) 13/7*``: chains joined, highest start first, repeats grouped."""
+    chains = sorted(_chains(moves), key=lambda c: (-c[0].start, -c[-1].end, _chain_text(c)))
+    counts = Counter(_chain_text(chain) for chain in chains)
+    texts: list[str] = []
+    for chain in chains:
+        text = _chain_text(chain)
+        if text in counts:
+            n = counts.pop(text)
+            texts.append(text if n == 1 else f"{text}({n})")
+    return " ".join(texts)
+
+
+

@@ -1,0 +1,66 @@
+"""Shared pytest fixtures: Debian Chromium for pytest-playwright, and a static HTTP server."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Use the system (Debian) chromium when present, else Playwright's own browser."""
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        return browser_type_launch_args
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+ServeDirectory = Callable[[str | Path], str]
+
+
+@pytest.fixture(scope="session")
+def static_server() -> Iterator[ServeDirectory]:
+    """Factory: ``serve_directory(path) -> "http://127.0.0.1:PORT/"``.
+
+    Each call starts its own server on a free port, so several directories
+    (several origins) can be served at once. All are shut down at session end.
+    """
+    servers: list[tuple[ThreadingHTTPServer, threading.Thread]] = []
+
+    def serve_directory(path: str | Path) -> str:
+        handler = functools.partial(_QuietHandler, directory=str(path))
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server.daemon_threads = True
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        servers.append((server, thread))
+        host, port = server.server_address[:2]
+        return f"http://{host!s}:{port}/"
+
+    yield serve_directory
+
+    for server, thread in servers:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
