@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .dice import Dice
 from .errors import IllegalPlayError, NotationError
@@ -46,7 +47,7 @@ def parse_paths(text: str) -> list[Path]:
             raise NotationError(f"cannot read {token!r} in {text!r}: a move cannot start from off")
         if OFF in points[:-1]:
             raise NotationError(f"cannot read {token!r} in {text!r}: 'off' can only come last")
-        for here, there in zip(points, points[1:]):
+        for here, there in pairwise(points):
             if there != OFF and there >= here:
                 raise NotationError(
                     f"cannot read {token!r} in {text!r}: checkers move to lower numbers "
@@ -77,9 +78,7 @@ def _read_point(part: str, token: str, text: str) -> int:
     return point
 
 
-def parse_play(
-    position: Position, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO
-) -> Play:
+def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> Play:
     """The legal play that ``text`` describes. Raises :class:`NotationError` if it cannot be
     read and :class:`IllegalPlayError` (saying which move and why) if it is not allowed."""
     paths = parse_paths(text)
@@ -109,22 +108,22 @@ class _Walk:
         self.dice = dice
         self.paths = paths
         self.reached: dict[StateKey, int] = {}
-        self.failure: tuple[int, str] = (-1, "")
+        self.failure: tuple[bool, int, int, str] = (False, -99, -1, "")
         self.ended_early = ""
 
     def run(self) -> dict[StateKey, int]:
         for path in self.paths:
             reason = self._distance_refusal(path)
             if reason:
-                self.failure = (len(self.dice.numbers), reason)
+                self.failure = (True, 0, len(self.dice.numbers), reason)
                 return self.reached
         progress = tuple(1 for _ in self.paths)
         cursor = tuple(path.points[0] for path in self.paths)
-        self._go(self.ours, self.pins, self.our_off, self.dice.numbers, cursor, progress, 0)
+        self._go(self.ours, self.pins, self.our_off, self.dice.numbers, cursor, progress, 0, 0)
         return self.reached
 
     def _distance_refusal(self, path: Path) -> str:
-        for here, there in zip(path.points, path.points[1:]):
+        for here, there in pairwise(path.points):
             if there != OFF and not _makes(here - there, self.dice.numbers):
                 return (
                     f"the roll {self.dice} cannot move a checker from {here} to {there} "
@@ -132,9 +131,12 @@ class _Walk:
                 )
         return ""
 
-    def _fail(self, depth: int, reason: str) -> None:
-        if depth > self.failure[0]:
-            self.failure = (depth, reason)
+    def _fail(self, direct: bool, stops: int, depth: int, reason: str) -> None:
+        """Keep the most telling refusal: a move straight to a written point beats a stop on
+        the way, fewer unwritten stops before it beat more, and a later move an earlier one."""
+        rank = (direct, -stops, depth)
+        if rank > self.failure[:3]:
+            self.failure = (*rank, reason)
 
     def _go(
         self,
@@ -145,8 +147,9 @@ class _Walk:
         cursor: tuple[int, ...],
         progress: tuple[int, ...],
         depth: int,
+        stops: int,
     ) -> None:
-        if all(p == len(path.points) for p, path in zip(progress, self.paths)):
+        if all(p == len(path.points) for p, path in zip(progress, self.paths, strict=True)):
             used = len(self.dice.numbers) - len(numbers)
             self.reached.setdefault(state_key(ours, pins), used)
             return
@@ -161,9 +164,9 @@ class _Walk:
                 there = here - number
                 if goal != OFF and there < goal:
                     continue
-                reason = _refusal(ours, pins, here, number, bearing)
+                reason = _refusal(ours, pins, here, number, bearing, self.side.other.value)
                 if reason:
-                    self._fail(depth, reason)
+                    self._fail(there == goal or (goal == OFF and there <= 0), stops, depth, reason)
                     continue
                 after, after_pins, move = step(ours, pins, here, number)
                 off = our_off + (move.end == OFF)
@@ -172,11 +175,22 @@ class _Walk:
                 new_cursor = _replace(cursor, index, move.end)
                 rest = numbers[:n_index] + numbers[n_index + 1 :]
                 if game_over(after, after_pins, off, self.their_off, self.mother):
-                    done = all(p == len(q.points) for p, q in zip(new_progress, self.paths))
+                    done = all(
+                        p == len(q.points) for p, q in zip(new_progress, self.paths, strict=True)
+                    )
                     if not done:
                         self.ended_early = self.ended_early or str(move)
                         continue
-                self._go(after, after_pins, off, rest, new_cursor, new_progress, depth + 1)
+                self._go(
+                    after,
+                    after_pins,
+                    off,
+                    rest,
+                    new_cursor,
+                    new_progress,
+                    depth + 1,
+                    stops + (not reached_goal),
+                )
 
 
 def _replace(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -191,8 +205,11 @@ def _makes(distance: int, numbers: tuple[int, ...]) -> bool:
     return distance in sums
 
 
-def _refusal(ours: list[int], pins: int, start: int, number: int, bearing: bool) -> str:
-    """Why our checker on ``start`` may not move ``number`` pips ('' if it may)."""
+def _refusal(
+    ours: list[int], pins: int, start: int, number: int, bearing: bool, their: str = "opposing"
+) -> str:
+    """Why our checker on ``start`` may not move ``number`` pips ('' if it may); ``their`` is
+    the opponent's colour, for the message."""
     if ours[start] <= 0:
         if ours[start] < 0 and pins >> start & 1:
             return f"the checker on {start} is pinned and cannot move"
@@ -202,8 +219,11 @@ def _refusal(ours: list[int], pins: int, start: int, number: int, bearing: bool)
     end = start - number
     if end >= 1:
         if ours[end] == -1:
-            return f"point {end} is closed: the checker there is pinning one of yours, and a pinner cannot be pinned"
-        return f"point {end} is closed: {-ours[end]} opposing checkers"
+            return (
+                f"point {end} is closed: the {their} checker there is pinning one of yours, "
+                "and a pinner cannot be pinned"
+            )
+        return f"point {end} is closed: {-ours[end]} {their} checkers"
     outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
     if outside:
         return f"cannot bear off: the checker on {outside} is not yet in the home board"
@@ -221,7 +241,7 @@ def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dic
     if not reached:
         if walk.ended_early:
             return f"the game ends after {walk.ended_early}; nothing more can be played"
-        return walk.failure[1] or "these moves cannot be played with this roll"
+        return walk.failure[3] or "these moves cannot be played with this roll"
     if not plays:
         return "no move is possible with this roll"
     used = max(reached.values())
@@ -232,8 +252,7 @@ def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dic
         return f"{most} of the {dice.high}s can be played, so {most} must be"
     if most == 1 and not dice.is_double:
         return (
-            f"{dice.high} and {dice.low} can each be played alone; "
-            f"the larger, {dice.high}, must be"
+            f"{dice.high} and {dice.low} can each be played alone; the larger, {dice.high}, must be"
         )
     return "that play is not allowed with this roll"
 

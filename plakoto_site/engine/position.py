@@ -250,6 +250,7 @@ class Position:
         for name, value in zip(
             ("board", "pinned", "white_off", "black_off", "turn"),
             (board, pinned, white_off, black_off, turn),
+            strict=True,
         ):
             object.__setattr__(position, name, value)
         return position

@@ -1,0 +1,111 @@
+"""The JSON Lines command line: one answer per line, errors are answers, exit 0."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+START = {"board": [-15] + [0] * 22 + [15], "pinned": [], "off": {"white": 0, "black": 0}, "turn": "white"}
+PIN_BEFORE = "W:24x8,20,13x6;B:1x10,5x4,15;T:W"
+
+
+def run(verb: str, *requests: object) -> tuple[int, list[dict[str, object]]]:
+    lines = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
+    done = subprocess.run(
+        [sys.executable, "-m", "plakoto_site.engine", verb],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_plays_lists_every_resulting_position_with_the_turn_passed() -> None:
+    code, answers = run("plays", {"position": START, "dice": [6, 5], "rules": "plakoto"})
+    assert code == 0
+    (answer,) = answers
+    assert answer == {
+        "plays": [
+            {
+                "play": "24/19 24/18",
+                "position": {**START, "board": [-15] + [0] * 16 + [1, 1, 0, 0, 0, 0, 13], "turn": "black"},
+                "result": None,
+            },
+            {
+                "play": "24/13",
+                "position": {**START, "board": [-15] + [0] * 11 + [1] + [0] * 10 + [14], "turn": "black"},
+                "result": None,
+            },
+        ]
+    }
+
+
+def test_plays_reports_a_game_ending_result_and_an_empty_list() -> None:
+    finish = {"board": [1] + [0] * 17 + [-15] + [0] * 5, "pinned": [], "off": {"white": 14, "black": 0}, "turn": "white"}
+    blocked = {"code": "W:24x14,6;B:1x11,18x2,19x2;T:W", "dice": [6, 5]}
+    code, answers = run("plays", {"position": finish, "dice": [2, 1]}, blocked)
+    assert code == 0
+    results = [play["result"] for play in answers[0]["plays"]]  # type: ignore[union-attr]
+    assert {"winner": "white", "points": 2, "reason": "bear-off"} in results
+    assert answers[1] == {"plays": []}
+
+
+def test_apply_returns_the_position_and_result() -> None:
+    request = {"code": PIN_BEFORE, "dice": [5, 3], "play": "20/15* 13/10"}
+    code, (answer,) = run("apply", request)
+    assert code == 0
+    assert answer["result"] is None
+    position = answer["position"]
+    assert isinstance(position, dict)
+    assert position["pinned"] == [15] and position["turn"] == "black"
+    assert position["board"][14] == 1  # White on top of the pinned black checker
+
+
+def test_apply_errors_are_one_sentence_answers() -> None:
+    code, answers = run(
+        "apply",
+        {"code": "W:24x14,13;B:1x13,18x2;T:W", "dice": [6, 5], "play": "24/18 13/8"},
+        {"code": PIN_BEFORE, "dice": [5, 3], "play": "20/14"},
+        {"code": PIN_BEFORE, "dice": [5, 3], "play": "bar/20"},
+        {"position": {"board": [1] * 24}, "dice": [5, 3], "play": "24/21"},
+        {"code": PIN_BEFORE, "dice": [7, 3], "play": "24/21"},
+        {"code": PIN_BEFORE, "dice": [5, 3]},
+        "not json",
+        {"code": PIN_BEFORE, "dice": [5, 3], "play": "20/15", "rules": "chess"},
+    )
+    assert code == 0
+    errors = [answer["error"] for answer in answers]
+    assert errors == [
+        "illegal play '24/18 13/8': point 18 is closed: 2 black checkers",
+        "illegal play '20/14': the roll 5-3 cannot move a checker from 20 to 14 (6 pips)",
+        "cannot read 'bar/20' in 'bar/20': Plakoto has no bar; a covered checker stays pinned where it is",
+        "white has 24 checkers (on the board, pinned and borne off): each side has exactly 15",
+        "dice must be 1 to 6, not 7 and 3",
+        'missing \'play\', e.g. "24/19 24/18"',
+        "not a JSON object: Expecting value at column 1",
+        "unknown rule set 'chess': write 'plakoto' or 'tapa'",
+    ]
+
+
+def test_rules_default_to_plakoto_and_tapa_differs() -> None:
+    both = "W:13x7,7,6x6;B:1,12x6,19x7,24;P:24;T:W"
+    request = {"code": both, "dice": [6, 1], "play": "7/1*"}
+    _, answers = run("apply", request, {**request, "rules": "tapa", "play": "7/1* 6/5"})
+    assert answers[0]["result"] == {"winner": None, "points": 0, "reason": "both-mothers"}
+    assert answers[1]["result"] is None
+
+
+def test_position_verb_describes_a_code() -> None:
+    _, (answer,) = run("position", {"code": "start"})
+    assert answer["code"] == "W:24x15;B:1x15;T:W"
+    assert answer["pips"] == {"white": 360, "black": 360}
+    assert answer["position"] == START
+
+
+def test_unknown_verb_is_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "plakoto_site.engine", "dance"], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "invalid choice" in done.stderr
