@@ -1,0 +1,1 @@
+"""Building the site: gather → check → render → write, and the command line."""

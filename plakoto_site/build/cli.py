@@ -1,0 +1,138 @@
+"""``python build.py``: build, check and preview the site.
+
+Written for translators as much as for programmers: every command says what it did and,
+when something is wrong, where and what to do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from plakoto_site.content.problems import ContentError, Problem
+
+from .pipeline import Project, Report, build, check
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+
+
+def _summary(report: Report, root: Path) -> str:
+    try:
+        where = report.out.resolve().relative_to(Path.cwd())
+    except ValueError:
+        where = report.out.resolve()
+    index = report.out.resolve() / "index.html"
+    lines = [
+        f"Built {report.pages} pages in {len(report.languages)} languages "
+        f"({', '.join(report.languages)}) with {report.diagrams} diagrams in {report.seconds:.2f} s.",
+        f"Output: {where}/",
+        f"Open:   {index.as_uri()}",
+        "Or run: make serve   (http://127.0.0.1:8000/)",
+    ]
+    if report.warnings:
+        lines.append(f"{len(report.warnings)} warning(s) above: the site was built, but have a look.")
+    return "\n".join(lines)
+
+
+def command_build(args: argparse.Namespace) -> int:
+    project = Project(args.root)
+    out = args.out or project.output
+    try:
+        report = build(project, out, tuple(args.lang) or None, args.base_url)
+    except ContentError as error:
+        _print_problems(error.problems)
+        errors = sum(1 for p in error.problems if p.severity == "error")
+        print(f"\nBuild stopped: {errors} error(s). The previous site in {out} was left as it was.",
+              file=sys.stderr)
+        return 1
+    _print_problems(report.warnings)
+    print(_summary(report, project.root))
+    return 0
+
+
+def command_check(args: argparse.Namespace) -> int:
+    project = Project(args.root)
+    try:
+        checked = check(project, tuple(args.lang) or None)
+    except ContentError as error:
+        _print_problems(error.problems)
+        errors = sum(1 for p in error.problems if p.severity == "error")
+        print(f"\n{errors} error(s) found. Nothing was written.", file=sys.stderr)
+        return 1
+    _print_problems(checked.warnings)
+    lessons = sum(len(v) for v in checked.lessons.values())
+    print(f"Everything reads and checks: {len(checked.lessons)} languages, {lessons} lesson pages, "
+          f"{len(checked.content.diagrams)} diagrams, {len(checked.warnings)} warning(s). Nothing was written.")
+    return 0
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(Project(args.root), args.out, tuple(args.lang) or None, args.port)
+
+
+def command_messages(args: argparse.Namespace) -> int:
+    from plakoto_site.content.problems import Problems
+    from plakoto_site.content.site import read_settings
+    from plakoto_site.i18n.messages import update_messages
+
+    project = Project(args.root)
+    problems = Problems(project.root)
+    settings = read_settings(project.content, problems)
+    try:
+        report = update_messages(project.root, settings.languages, settings.reference)
+    except Exception as error:  # noqa: BLE001 - any failure stops the chain; nothing was written
+        print(f"messages: stopped, no catalog was changed: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(report))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(
+        prog="python build.py",
+        description="Build the Plakoto tutorial: lessons in content/, translations in locales/, "
+        "page layouts in templates/.",
+        epilog="Examples:  python build.py build   |   python build.py serve --lang el   |   "
+        "python build.py check",
+    )
+    main.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    commands = main.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def languages(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--lang", nargs="+", default=[], metavar="LANG",
+                         help="only these languages (English, the reference, is always included), e.g. --lang el")
+
+    build_parser = commands.add_parser("build", help="build the whole site into _site/")
+    build_parser.add_argument("--out", type=Path, help="another output folder (default: _site/)")
+    build_parser.add_argument("--base-url", help="the address the site will live at (default: url in content/site.toml)")
+    languages(build_parser)
+    build_parser.set_defaults(run=command_build)
+
+    check_parser = commands.add_parser("check", help="read and check everything, write nothing")
+    languages(check_parser)
+    check_parser.set_defaults(run=command_check)
+
+    messages_parser = commands.add_parser(
+        "messages", help="extract the interface texts, update every locales/*/messages.po, compile")
+    messages_parser.set_defaults(run=command_messages)
+
+    serve_parser = commands.add_parser("serve", help="build, serve on http://127.0.0.1:8000/ and rebuild on every change")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--out", type=Path, help="output folder (default: _site/)")
+    languages(serve_parser)
+    serve_parser.set_defaults(run=command_serve)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    args.root = args.root.resolve()
+    return int(args.run(args))

@@ -1,0 +1,367 @@
+"""The pipeline: gather → check → render → write (as mkdocs' ``build()``).
+
+Nothing is written until every language has been read and checked; the output folder is
+built beside the old one and swapped in only when everything succeeded, so a mistake
+never leaves a half-built site. Same input, same bytes out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
+
+from babel.support import NullTranslations
+from jinja2 import TemplateError
+from markupsafe import Markup
+
+from plakoto_site.content.problems import ContentError, Problem, Problems
+from plakoto_site.content.site import CheckedLesson, Content, check_lesson, read_content
+from plakoto_site.i18n.catalogs import catalog_path, check_catalog, read_catalog, translations
+from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.words import Words
+from plakoto_site.render.pages import Templates, render_markdown
+
+ASSETS = ("site.css", "diagram.js", "favicon.svg")
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where a project's folders are: ``content/``, ``locales/``, ``templates/``."""
+
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def locales(self) -> Path:
+        return self.root / "locales"
+
+    @property
+    def templates(self) -> Path:
+        return self.root / "templates"
+
+    @property
+    def output(self) -> Path:
+        return self.root / "_site"
+
+
+@dataclass
+class Report:
+    """What a build did, for the one-screen summary."""
+
+    out: Path
+    languages: list[str]
+    pages: int = 0
+    diagrams: int = 0
+    files: int = 0
+    seconds: float = 0.0
+    warnings: list[Problem] = field(default_factory=list)
+    written: bool = False
+
+
+@dataclass
+class Checked:
+    """Everything read and checked: ready to render."""
+
+    content: Content
+    lessons: dict[str, list[CheckedLesson]]
+    words: dict[str, Words]
+    translations: dict[str, NullTranslations]
+    warnings: list[Problem]
+
+
+def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked:
+    """Gather and check everything; raise :class:`ContentError` with every error found."""
+    problems = Problems(project.root)
+    content = read_content(project.content, problems, languages)
+    reference = content.reference
+    lessons: dict[str, list[CheckedLesson]] = {}
+    words: dict[str, Words] = {}
+    compiled: dict[str, NullTranslations] = {}
+    for lang, found in content.languages.items():
+        compiled[lang] = _translations(project, lang, content.settings.reference, problems)
+        words[lang] = Words(Language(lang), compiled[lang], markup=True)
+        for slug, lesson in found.lessons.items():
+            if slug not in reference.lessons:
+                problems.error(lesson.path, 1, f"there is no English lesson {slug!r} for this translation",
+                               f"name the file after the English lesson it translates (content/{reference.lang}/…)")
+        checked = []
+        for slug, english in reference.lessons.items():
+            translated = found.lessons.get(slug)
+            if translated is None:
+                # The English page stands in; its problems were reported with English.
+                tokens = check_lesson(english, content.diagrams, Problems(project.root))
+                checked.append(CheckedLesson(lang, english, tokens, fallback=True))
+            else:
+                tokens = check_lesson(translated, content.diagrams, problems)
+                checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
+        lessons[lang] = checked
+        if found.home is not None:
+            check_lesson(found.home, content.diagrams, problems)
+    if problems.errors:
+        raise ContentError(problems.errors + problems.warnings)
+    return Checked(content, lessons, words, compiled, problems.warnings)
+
+
+def _translations(project: Project, lang: str, reference: str, problems: Problems) -> NullTranslations:
+    path = catalog_path(project.locales, lang)
+    if lang == reference or not path.exists():
+        return NullTranslations()
+    catalog = read_catalog(path, lang, problems)
+    if catalog is None:
+        return NullTranslations()
+    check_catalog(catalog, path, problems)
+    return translations(catalog)
+
+
+# -- render -----------------------------------------------------------------------------------
+
+
+def page_path(lang: str, slug: str | None = None) -> str:
+    return f"{lang}/index.html" if slug is None else f"{lang}/{slug}/index.html"
+
+
+def page_url(lang: str, slug: str | None = None) -> str:
+    """The pretty URL, relative to the site root: ``el/pinning/``."""
+    return f"{lang}/" if slug is None else f"{lang}/{slug}/"
+
+
+def relative(source: str, target: str) -> str:
+    """A link from the file ``source`` to the file ``target``, both relative to the root."""
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")
+
+
+class Renderer:
+    def __init__(self, project: Project, checked: Checked, base_url: str) -> None:
+        self.project = project
+        self.checked = checked
+        self.base_url = base_url
+        self.templates = Templates(project.templates)
+        self.assets = {name: (project.templates / "assets" / name).read_bytes() for name in ASSETS}
+        self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
+        self.languages = [Language(lang) for lang in checked.content.settings.languages]
+        self.reference = checked.content.settings.reference
+
+    def asset(self, source: str, name: str) -> str:
+        return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
+
+    def translated(self, lang: str, slug: str | None) -> bool:
+        if slug is None:
+            return True
+        return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
+
+    def common(self, lang: str, slug: str | None, path: str) -> dict[str, object]:
+        language = Language(lang)
+        alternates = [
+            {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
+            for other in self.languages
+            if self.translated(other.code, slug)
+        ]
+        switcher = [
+            {
+                "language": other,
+                "href": relative(path, page_path(other.code, slug)),
+                "current": other.code == lang,
+            }
+            for other in self.languages
+        ]
+        return {
+            "lang": language,
+            "path": path,
+            "home_href": relative(path, page_path(lang)),
+            "root_href": relative(path, "index.html"),
+            "css": self.asset(path, "site.css"),
+            "js": self.asset(path, "diagram.js"),
+            "icon": self.asset(path, "favicon.svg"),
+            "canonical": self.base_url + page_url(lang, slug),
+            "alternates": alternates if self.translated(lang, slug) else [],
+            "x_default": self.base_url + page_url(self.reference, slug),
+            "switcher": switcher,
+            "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
+        }
+
+    def has_lesson(self, slug: str) -> bool:
+        return any(c.lesson.slug == slug for c in self.checked.lessons[self.reference])
+
+    def lesson_page(self, lang: str, index: int) -> tuple[str, str]:
+        lessons = self.checked.lessons[lang]
+        item = lessons[index]
+        path = page_path(lang, item.lesson.slug)
+        words = self.checked.words[lang]
+        body = render_markdown(item.tokens, self.checked.content.diagrams, words)
+        def link(other: CheckedLesson | None) -> dict[str, str] | None:
+            if other is None:
+                return None
+            return {"title": other.lesson.title, "href": relative(path, page_path(lang, other.lesson.slug))}
+        html = self.templates.render(
+            "lesson.html",
+            self.checked.translations[lang],
+            **self.common(lang, item.lesson.slug, path),
+            title=item.lesson.title,
+            summary=item.lesson.summary,
+            body=body,
+            fallback=item.fallback,
+            previous=link(lessons[index - 1] if index > 0 else None),
+            next=link(lessons[index + 1] if index + 1 < len(lessons) else None),
+            number=item.lesson.order if item.lesson.kind == "lesson" else None,
+        )
+        return path, html
+
+    def home_page(self, lang: str) -> tuple[str, str]:
+        path = page_path(lang)
+        found = self.checked.content.languages[lang]
+        home = found.home or self.checked.content.reference.home
+        intro = Markup("")
+        if home is not None:
+            tokens = check_lesson(home, self.checked.content.diagrams, Problems(self.project.root))
+            intro = render_markdown(tokens, self.checked.content.diagrams, self.checked.words[lang])
+        lessons = [
+            {
+                "title": item.lesson.title,
+                "summary": item.lesson.summary,
+                "href": relative(path, page_path(lang, item.lesson.slug)),
+                "fallback": item.fallback,
+                "order": item.lesson.order,
+                "kind": item.lesson.kind,
+            }
+            for item in self.checked.lessons[lang]
+        ]
+        html = self.templates.render(
+            "home.html",
+            self.checked.translations[lang],
+            **self.common(lang, None, path),
+            title=home.title if home else "Plakoto",
+            summary=home.summary if home else "",
+            intro=intro,
+            lessons=lessons,
+        )
+        return path, html
+
+    def root_pages(self) -> dict[str, str]:
+        english = self.checked.translations[self.reference]
+        languages = [
+            {"language": language, "href": page_path(language.code)} for language in self.languages
+        ]
+        pages = {}
+        for name in ("index.html", "404.html"):
+            pages[name] = self.templates.render(
+                name,
+                english,
+                lang=Language(self.reference),
+                languages=languages,
+                css=self.asset(name, "site.css"),
+                icon=self.asset(name, "favicon.svg"),
+                base_url=self.base_url,
+                canonical=self.base_url,
+                alternates=[],
+                x_default=self.base_url,
+            )
+        return pages
+
+    def sitemap(self) -> str:
+        lines = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        ]
+        slugs: list[str | None] = [None] + [c.lesson.slug for c in self.checked.lessons[self.reference]]
+        for slug in slugs:
+            present = [lang.code for lang in self.languages if self.translated(lang.code, slug)]
+            for lang in present:
+                lines.append(f"  <url><loc>{xml_escape(self.base_url + page_url(lang, slug))}</loc>")
+                for other in present:
+                    url = xml_escape(self.base_url + page_url(other, slug))
+                    lines.append(f'    <xhtml:link rel="alternate" hreflang="{other}" href="{url}"/>')
+                url = xml_escape(self.base_url + page_url(self.reference, slug))
+                lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" href="{url}"/>')
+                lines.append("  </url>")
+        lines.append("</urlset>")
+        return "\n".join(lines) + "\n"
+
+    def files(self) -> dict[str, bytes]:
+        files: dict[str, bytes] = {}
+        for language in self.languages:
+            lang = language.code
+            path, html = self.home_page(lang)
+            files[path] = html.encode()
+            for index in range(len(self.checked.lessons[lang])):
+                path, html = self.lesson_page(lang, index)
+                files[path] = html.encode()
+        for name, html in self.root_pages().items():
+            files[name] = html.encode()
+        files["sitemap.xml"] = self.sitemap().encode()
+        files["robots.txt"] = f"User-agent: *\nAllow: /\nSitemap: {self.base_url}sitemap.xml\n".encode()
+        for name, data in self.assets.items():
+            files[f"assets/{name}"] = data
+        return dict(sorted(files.items()))
+
+
+# -- write ----------------------------------------------------------------------------------
+
+
+def write_atomically(files: dict[str, bytes], out: Path) -> None:
+    """Write every file into a fresh folder beside ``out``, then swap it in."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        for name, data in sorted(files.items()):
+            target = fresh / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        fresh.chmod(0o755)
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+            old.rmdir()
+            out.rename(old)
+            fresh.rename(out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            fresh.rename(out)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+
+
+def build(
+    project: Project,
+    out: Path | None = None,
+    languages: tuple[str, ...] | None = None,
+    base_url: str | None = None,
+    write: bool = True,
+) -> Report:
+    """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake."""
+    began = time.perf_counter()
+    checked = check(project, languages)
+    settings = checked.content.settings
+    url = base_url or settings.url
+    url = url if url.endswith("/") else url + "/"
+    report = Report(out or project.output, list(settings.languages), warnings=checked.warnings)
+    report.diagrams = len(checked.content.diagrams)
+    if write:
+        try:
+            files = Renderer(project, checked, url).files()
+        except TemplateError as error:
+            raise ContentError([_template_problem(project, error)]) from None
+        write_atomically(files, report.out)
+        report.files = len(files)
+        report.pages = sum(1 for name in files if name.endswith(".html"))
+        report.written = True
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _template_problem(project: Project, error: TemplateError) -> Problem:
+    name = getattr(error, "filename", None) or getattr(error, "name", None) or "templates"
+    line = getattr(error, "lineno", 0) or 0
+    path = Path(name)
+    where = path.relative_to(project.root).as_posix() if path.is_absolute() and path.is_relative_to(project.root) else f"templates/{name}"
+    return Problem(where, line, f"template error: {error.message or error}", "fix the template; names come from plakoto_site/build/pipeline.py")

@@ -1,0 +1,291 @@
+"""Diagram sources: a start, then a roll and a play per step, replayed by the engine.
+
+    id = "pin-sequence"
+    rules = "plakoto"
+    start = "W:24x8,20,13x6;B:1x10,5x4,15;T:W"
+
+    [[steps]]
+    name = "pin"
+    roll = "5-3"
+    play = "20/15* 13/10"
+    illegal = ["20/14 13/11"]
+    [steps.expect]
+    pips = { white = 282, black = 330 }
+
+Every position shown on the site comes out of :meth:`Position.parse_play`, so a diagram
+can never show an impossible position or a wrong pip count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from plakoto_site.engine import (
+    Dice,
+    EngineError,
+    Outcome,
+    Play,
+    Position,
+    RuleSet,
+    Side,
+)
+
+from .problems import Problems
+from .toml import KeyLines, read_toml
+
+DIAGRAM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+STEP_KEYS = {"name", "roll", "play", "illegal", "expect"}
+EXPECT_KEYS = {"pips", "off", "result"}
+
+
+@dataclass(frozen=True, slots=True)
+class Refuted:
+    """A play the source says cannot be made here, with the engine's reason."""
+
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a diagram: who rolled what, the play (``None`` when nothing could be
+    played), and the position it leads to."""
+
+    index: int
+    name: str
+    side: Side
+    dice: Dice
+    play: Play | None
+    position: Position
+    outcome: Outcome | None
+    refuted: tuple[Refuted, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    """A checked diagram: the start and its steps. Frame 0 is the start."""
+
+    id: str
+    rules: RuleSet
+    start: Position
+    steps: tuple[Step, ...]
+    path: Path
+
+    @property
+    def frames(self) -> int:
+        return len(self.steps) + 1
+
+    def position(self, frame: int) -> Position:
+        return self.start if frame == 0 else self.steps[frame - 1].position
+
+    def step_key(self, frame: int) -> str:
+        """The name used in links to a frame: the step's name, or its number."""
+        if frame == 0:
+            return "start"
+        step = self.steps[frame - 1]
+        return step.name or str(frame)
+
+    def frame_of(self, key: str) -> int | None:
+        """The frame a caption key names: ``start``, a number, or a step name."""
+        key = key.strip()
+        if key == "start":
+            return 0
+        if key.isdigit():
+            frame = int(key)
+            return frame if frame < self.frames else None
+        for step in self.steps:
+            if step.name == key:
+                return step.index
+        return None
+
+
+def read_diagrams(folder: Path, problems: Problems) -> dict[str, Diagram]:
+    """Every ``*.toml`` under ``folder``, replayed; the broken ones are left out."""
+    diagrams: dict[str, Diagram] = {}
+    for path in sorted(folder.glob("*.toml")):
+        diagram = read_diagram(path, problems)
+        if diagram is not None:
+            diagrams[diagram.id] = diagram
+    return diagrams
+
+
+def read_diagram(path: Path, problems: Problems, text: str | None = None) -> Diagram | None:
+    """Read and replay one diagram source, recording every problem found."""
+    text = path.read_text(encoding="utf-8") if text is None else text
+    data = read_toml(text, path, problems)
+    if data is None:
+        return None
+    return _Replay(path, text, data, problems).run()
+
+
+class _Replay:
+    def __init__(self, path: Path, text: str, data: dict[str, Any], problems: Problems) -> None:
+        self.path, self.data, self.problems = path, data, problems
+        self.lines = KeyLines(text)
+        self.failed = False
+
+    def error(self, line: int, message: str, hint: str = "") -> None:
+        self.failed = True
+        self.problems.error(self.path, line, message, hint)
+
+    def run(self) -> Diagram | None:
+        data = self.data
+        unknown = sorted(set(data) - {"id", "rules", "start", "steps"})
+        for key in unknown:
+            self.error(self.lines.of(key), f"unknown key {key!r}", "use id, rules, start and [[steps]]")
+        diagram_id = data.get("id", self.path.stem)
+        if diagram_id != self.path.stem or not DIAGRAM_ID.match(str(diagram_id)):
+            self.error(
+                self.lines.of("id"), f"the id {diagram_id!r} must equal the file name {self.path.stem!r}",
+                "use lowercase letters, digits and hyphens, and name the file after the id",
+            )
+        try:
+            rules = RuleSet.parse(data.get("rules", "plakoto"))
+        except EngineError as error:
+            self.error(self.lines.of("rules"), str(error))
+            return None
+        start_code = data.get("start", "start")
+        try:
+            start = Position.from_code(str(start_code))
+        except EngineError as error:
+            self.error(self.lines.of("start"), str(error), "see the position code in the README")
+            return None
+        steps = data.get("steps", [])
+        if not isinstance(steps, list):
+            self.error(self.lines.of("steps"), "steps must be [[steps]] tables")
+            return None
+        replayed = self.replay(start, rules, steps)
+        if self.failed or replayed is None:
+            return None
+        return Diagram(str(diagram_id), rules, start, tuple(replayed), self.path)
+
+    def replay(self, start: Position, rules: RuleSet, steps: list[Any]) -> list[Step] | None:
+        position, replayed, names = start, [], set()
+        for index, source in enumerate(steps):
+            frame = index + 1
+            line = self.lines.in_table("steps", index)
+            if not isinstance(source, dict):
+                self.error(line, f"step {frame} is not a table")
+                return None
+            for key in sorted(set(source) - STEP_KEYS):
+                self.error(self.lines.in_table("steps", index, key), f"step {frame}: unknown key {key!r}",
+                           "use name, roll, play, illegal and [steps.expect]")
+            finished = position.outcome(rules)
+            if finished:
+                self.error(line, f"step {frame} comes after the game ended at step {index}",
+                           "remove the steps after the end of the game")
+                return None
+            name = str(source.get("name", ""))
+            if name and (not DIAGRAM_ID.match(name) or name.isdigit() or name == "start" or name in names):
+                self.error(self.lines.in_table("steps", index, "name"),
+                           f"step {frame}: the name {name!r} is not usable",
+                           "use a unique name of lowercase letters, digits and hyphens (not a number, not 'start')")
+            names.add(name)
+            step = self.step(position, rules, frame, index, source, name)
+            if step is None:
+                return None
+            self.check_expectations(step, source.get("expect", {}), index, rules)
+            replayed.append(step)
+            position = step.position
+        return replayed
+
+    def step(
+        self, position: Position, rules: RuleSet, frame: int, index: int, source: dict[str, Any], name: str
+    ) -> Step | None:
+        roll_line = self.lines.in_table("steps", index, "roll")
+        play_line = self.lines.in_table("steps", index, "play")
+        try:
+            dice = Dice.parse(str(source.get("roll", "")))
+        except EngineError as error:
+            self.error(roll_line, f"step {frame}: {error}")
+            return None
+        text = source.get("play")
+        if not isinstance(text, str):
+            self.error(play_line, f"step {frame} has no play", 'add play = "…" in the mover\'s own numbering')
+            return None
+        side = position.turn
+        refuted = self.refute(position, rules, dice, frame, index, source.get("illegal", []))
+        if not text.strip():
+            if position.legal_plays(dice, rules):
+                self.error(play_line, f"step {frame}: {side.value} can play {dice}, so the play cannot be empty")
+                return None
+            after = Position(position.board, position.pinned, position.white_off, position.black_off, side.other)
+            return Step(frame, name, side, dice, None, after, None, refuted, play_line)
+        try:
+            play = position.parse_play(text, dice, rules)
+        except EngineError as error:
+            self.error(play_line, f"step {frame} ({side.value} {dice}): {error}",
+                       "write a legal play in the mover's own numbering, e.g. 24/18 13/10")
+            return None
+        return Step(frame, name, side, dice, play, play.position, play.outcome, refuted, play_line)
+
+    def refute(
+        self, position: Position, rules: RuleSet, dice: Dice, frame: int, index: int, texts: Any
+    ) -> tuple[Refuted, ...]:
+        line = self.lines.in_table("steps", index, "illegal")
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            self.error(line, f"step {frame}: illegal must be a list of plays", 'write illegal = ["13/7 13/8"]')
+            return ()
+        refuted = []
+        for text in texts:
+            try:
+                play = position.parse_play(text, dice, rules)
+            except EngineError as error:
+                refuted.append(Refuted(text, str(error).split(": ", 1)[-1]))
+                continue
+            self.error(line, f"step {frame}: {text!r} is listed as illegal, but the engine accepts it as {play.notation()!r}",
+                       "remove it from illegal, or change the position")
+        return tuple(refuted)
+
+    def check_expectations(self, step: Step, expect: Any, index: int, rules: RuleSet) -> None:
+        line = self.lines.in_table("steps", index, "expect")
+        frame = step.index
+        if not isinstance(expect, dict):
+            self.error(line, f"step {frame}: expect must be a table")
+            return
+        for key in sorted(set(expect) - EXPECT_KEYS):
+            self.error(line, f"step {frame}: unknown expectation {key!r}", "use pips, off or result")
+        position = step.position
+        for key, actual in (
+            ("pips", {side.value: position.pips(side) for side in Side}),
+            ("off", {side.value: position.off(side) for side in Side}),
+        ):
+            wanted = expect.get(key)
+            if wanted is None:
+                continue
+            if not isinstance(wanted, dict) or any(actual.get(k) != v for k, v in wanted.items()):
+                shown = ", ".join(f"{k} {v}" for k, v in actual.items())
+                self.error(line, f"step {frame}: expected {key} {_show(wanted)}, but the engine counts {shown}",
+                           "correct the expectation, or the play")
+        if "result" in expect:
+            self.check_result(step, expect["result"], line)
+
+    def check_result(self, step: Step, wanted: Any, line: int) -> None:
+        actual = step.outcome
+        frame = step.index
+        actual_text = _show(actual.to_json()) if actual else '"none" (the game goes on)'
+        if wanted == "none":
+            if actual is not None:
+                self.error(line, f"step {frame}: expected the game to go on, but it ends: {actual_text}")
+            return
+        if not isinstance(wanted, dict):
+            self.error(line, f"step {frame}: result must be \"none\" or {{ winner, points, reason }}")
+            return
+        normal = dict(wanted)
+        if normal.get("winner") == "none":
+            normal["winner"] = None
+        if actual is None or any(actual.to_json().get(k) != v for k, v in normal.items()):
+            self.error(line, f"step {frame}: expected result {_show(wanted)}, but the engine says {actual_text}",
+                       "correct the expectation, or the play")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"
+    if value is None:
+        return "none"
+    return str(value) if not isinstance(value, str) else f'"{value}"'

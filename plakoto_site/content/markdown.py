@@ -1,0 +1,120 @@
+"""Lesson Markdown: CommonMark plus tables, raw HTML off, and a ``diagram`` fence.
+
+A lesson places a diagram with a fenced block naming it, holding that language's caption
+for each step (``start`` or 0 is the starting position; then step numbers or names)::
+
+    ```diagram opening-roll
+    start: Fifteen checkers each, all on their mother point.
+    1: White opens with 6–5 and brings two checkers down.
+    black-answers: Black replies from its own mother point.
+    ```
+
+A caption may run on over lines indented by spaces. The core rule below turns such
+fences into ``plakoto_diagram`` tokens; the render layer draws them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+DIAGRAM_TOKEN = "plakoto_diagram"
+_CAPTION = re.compile(r"^([\w-]+)\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Caption:
+    key: str
+    text: str
+    line: int
+    """Line within the lesson body, counted from 0."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A diagram fence: which diagram, its captions, and lines it could not read."""
+
+    diagram: str
+    captions: tuple[Caption, ...]
+    line: int
+    unreadable: tuple[int, ...] = ()
+
+
+def parse_captions(content: str, first_line: int) -> tuple[list[Caption], list[int]]:
+    captions: list[Caption] = []
+    unreadable: list[int] = []
+    for offset, raw in enumerate(content.splitlines()):
+        line = first_line + offset
+        if not raw.strip():
+            continue
+        if raw[:1].isspace() and captions:
+            last = captions[-1]
+            captions[-1] = Caption(last.key, f"{last.text} {raw.strip()}", last.line)
+            continue
+        match = _CAPTION.match(raw)
+        if match:
+            captions.append(Caption(match[1], match[2].strip(), line))
+        else:
+            unreadable.append(line)
+    return captions, unreadable
+
+
+def _diagram_fences(state: StateCore) -> None:
+    for token in state.tokens:
+        if token.type != "fence":
+            continue
+        words = token.info.split()
+        if not words or words[0] != "diagram":
+            continue
+        start = token.map[0] if token.map else 0
+        captions, unreadable = parse_captions(token.content, start + 1)
+        token.type = DIAGRAM_TOKEN
+        token.meta = {
+            "placement": Placement(
+                words[1] if len(words) > 1 else "", tuple(captions), start, tuple(unreadable)
+            )
+        }
+
+
+_HEADING_ID = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
+
+
+def _heading_ids(state: StateCore) -> None:
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open" or index + 1 >= len(tokens):
+            continue
+        inline = tokens[index + 1]
+        match = _HEADING_ID.search(inline.content)
+        if match:
+            token.attrSet("id", match[1])
+            inline.content = inline.content[: match.start()]
+            if inline.children:
+                last = inline.children[-1]
+                last.content = _HEADING_ID.sub("", last.content)
+
+
+def heading_id_plugin(md: MarkdownIt) -> None:
+    """``## Pinning {#pin}`` gives the heading ``id="pin"``, the same in every language,
+    so links such as ``../glossary/index.html#pin`` work whatever the heading says."""
+    md.core.ruler.after("inline", "plakoto_heading_ids", _heading_ids)
+
+
+def diagram_plugin(md: MarkdownIt) -> None:
+    """Turn ``diagram <id>`` fences into ``plakoto_diagram`` tokens with a :class:`Placement`."""
+    md.core.ruler.after("block", "plakoto_diagrams", _diagram_fences)
+
+
+def make_markdown() -> MarkdownIt:
+    """The one Markdown parser of the site: CommonMark, tables, no raw HTML, diagrams."""
+    md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    md.use(diagram_plugin).use(heading_id_plugin)
+    return md
+
+
+def placements(tokens: list[Token]) -> list[Placement]:
+    return [token.meta["placement"] for token in tokens if token.type == DIAGRAM_TOKEN]

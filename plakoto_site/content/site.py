@@ -1,0 +1,146 @@
+"""The site as a whole: settings, and every lesson of every language, checked together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markdown_it.token import Token
+
+from .diagrams import Diagram, read_diagrams
+from .lessons import Lesson, read_lesson, read_lessons
+from .markdown import make_markdown, placements
+from .problems import Problems
+from .toml import KeyLines, read_toml
+
+DEFAULT_LANGUAGES = ("en", "ru", "el", "uk")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """``content/site.toml``: where the site lives and which languages it has."""
+
+    url: str = "https://plakoto.example/"
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES
+    reference: str = "en"
+    repository: str = ""
+
+
+@dataclass
+class LanguageContent:
+    """One language's home page text and lessons as found on disk."""
+
+    lang: str
+    home: Lesson | None
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+
+
+@dataclass
+class Content:
+    settings: Settings
+    diagrams: dict[str, Diagram]
+    languages: dict[str, LanguageContent]
+
+    @property
+    def reference(self) -> LanguageContent:
+        return self.languages[self.settings.reference]
+
+
+def read_settings(content: Path, problems: Problems) -> Settings:
+    path = content / "site.toml"
+    if not path.exists():
+        return Settings()
+    text = path.read_text(encoding="utf-8")
+    data = read_toml(text, path, problems) or {}
+    lines = KeyLines(text)
+    settings: dict[str, Any] = {}
+    url = data.get("url", Settings.url)
+    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+        problems.error(path, lines.of("url"), f"url {url!r} is not a web address",
+                       'write the address the site will live at, e.g. url = "https://example.org/plakoto/"')
+    else:
+        settings["url"] = url if url.endswith("/") else url + "/"
+    languages = data.get("languages", list(DEFAULT_LANGUAGES))
+    if not isinstance(languages, list) or not all(isinstance(x, str) for x in languages) or not languages:
+        problems.error(path, lines.of("languages"), "languages must be a list of language codes",
+                       'write languages = ["en", "ru", "el", "uk"]')
+    else:
+        settings["languages"] = tuple(languages)
+    reference = data.get("reference", "en")
+    if reference not in settings.get("languages", DEFAULT_LANGUAGES):
+        problems.error(path, lines.of("reference"), f"the reference language {reference!r} is not in languages")
+    else:
+        settings["reference"] = reference
+    if isinstance(data.get("repository"), str):
+        settings["repository"] = data["repository"]
+    return Settings(**settings)
+
+
+def read_content(content: Path, problems: Problems, languages: tuple[str, ...] | None = None) -> Content:
+    """Gather: settings, diagrams and every language's lessons, in sorted order."""
+    settings = read_settings(content, problems)
+    if languages:
+        unknown = [lang for lang in languages if lang not in settings.languages]
+        for lang in unknown:
+            problems.error(content / "site.toml", 1, f"there is no language {lang!r} in this site",
+                           f"choose from {', '.join(settings.languages)}")
+        settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
+                            settings.reference, settings.repository)
+    diagrams = read_diagrams(content / "diagrams", problems)
+    found: dict[str, LanguageContent] = {}
+    for lang in settings.languages:
+        home_path = content / lang / "_home.md"
+        home = read_lesson(home_path, lang, problems, slug="index") if home_path.exists() else None
+        lessons = {lesson.slug: lesson for lesson in read_lessons(content, lang, problems)}
+        found[lang] = LanguageContent(lang, home, lessons)
+    return Content(settings, diagrams, found)
+
+
+@dataclass(frozen=True)
+class CheckedLesson:
+    """A lesson ready to render: parsed tokens and, if it is not translated, the English one."""
+
+    lang: str
+    lesson: Lesson
+    tokens: list[Token]
+    fallback: bool
+
+
+def check_lesson(lesson: Lesson, diagrams: dict[str, Diagram], problems: Problems) -> list[Token]:
+    """Parse the Markdown and check every diagram it places against the diagram sources."""
+    tokens = make_markdown().parse(lesson.body)
+    for placement in placements(tokens):
+        line = lesson.body_line + placement.line
+        if not placement.diagram:
+            problems.error(lesson.path, line, "this diagram fence names no diagram",
+                           "write ```diagram <id>, with the id of a file in content/diagrams/")
+            continue
+        diagram = diagrams.get(placement.diagram)
+        if diagram is None:
+            problems.error(lesson.path, line, f"there is no diagram {placement.diagram!r}",
+                           f"add content/diagrams/{placement.diagram}.toml, or fix the name")
+            continue
+        seen: set[int] = set()
+        for unreadable in placement.unreadable:
+            problems.error(lesson.path, lesson.body_line + unreadable,
+                           "this caption line cannot be read",
+                           "write each caption as 'step: text' (start, a step number or a step name)")
+        for caption in placement.captions:
+            frame = diagram.frame_of(caption.key)
+            if frame is None:
+                keys = ", ".join(["start"] + [diagram.step_key(f) for f in range(1, diagram.frames)])
+                problems.error(lesson.path, lesson.body_line + caption.line,
+                               f"diagram {diagram.id!r} has no step {caption.key!r}",
+                               f"use one of: {keys}")
+            elif frame in seen:
+                problems.error(lesson.path, lesson.body_line + caption.line,
+                               f"step {caption.key!r} of {diagram.id!r} has two captions", "keep one")
+            else:
+                seen.add(frame)
+        missing = [diagram.step_key(f) for f in range(diagram.frames) if f not in seen]
+        if missing:
+            problems.warning(lesson.path, line,
+                             f"diagram {diagram.id!r} has no caption for step(s) {', '.join(missing)}",
+                             "add a line 'step: caption' for each")
+    return tokens

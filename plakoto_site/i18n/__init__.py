@@ -1,0 +1,1 @@
+"""Languages, message catalogs, and the wording of engine facts in each language."""

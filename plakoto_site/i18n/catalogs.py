@@ -1,0 +1,109 @@
+"""PO catalogs: read, checked in the translator's terms, and compiled in memory.
+
+A missing or fuzzy translation falls back to the English message id, never to a key.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import NullTranslations, Translations
+
+from plakoto_site.content.problems import Problems
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+DOMAIN = "messages"
+
+
+def catalog_path(locales: Path, lang: str) -> Path:
+    return locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogStats:
+    """How much of a catalog is translated, for ``build.py status``."""
+
+    lang: str
+    total: int
+    translated: int
+    fuzzy: int
+
+    @property
+    def share(self) -> float:
+        return self.translated / self.total if self.total else 1.0
+
+
+def read_catalog(path: Path, lang: str, problems: Problems) -> Catalog | None:
+    try:
+        with path.open("rb") as file:
+            return read_po(file, locale=lang, abort_invalid=True)
+    except PoFileError as error:
+        problems.error(path, error.lineno + 1, f"this PO file cannot be read: {error}",
+                       "compare the line with the entries around it: msgid, then msgstr, each in quotes")
+    except (OSError, ValueError) as error:
+        problems.error(path, 1, f"this PO file cannot be read: {error}")
+    return None
+
+
+def _names(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
+    """Placeholders kept, plural forms complete: each mistake a ``path:line`` error."""
+    forms = catalog.num_plurals
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        ids: tuple[str, ...] = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        strings: tuple[str, ...] = (
+            tuple(message.string) if isinstance(message.string, tuple | list) else (message.string or "",)
+        )
+        if not any(strings):
+            continue
+        line = message.lineno or 1
+        if isinstance(message.id, tuple) and len(strings) != forms:
+            problems.error(
+                path, line,
+                f"{catalog.locale_identifier} needs {forms} plural forms here, but the translation has {len(strings)}",
+                f"write msgstr[0] … msgstr[{forms - 1}], one for each plural form",
+            )
+        wanted = set().union(*(_names(i) for i in ids))
+        for string in strings:
+            if not string:
+                continue
+            have = _names(string)
+            for name in sorted(wanted - have):
+                problems.error(path, line, f"the translation drops the placeholder %({name})s",
+                               f"keep %({name})s exactly as in the msgid; move it anywhere in the sentence")
+            for name in sorted(have - wanted):
+                problems.error(path, line, f"the translation has an unknown placeholder %({name})s",
+                               "use only the placeholders of the msgid, spelled exactly the same")
+
+
+def stats(catalog: Catalog, lang: str) -> CatalogStats:
+    messages = [m for m in catalog if m.id]
+    translated = sum(1 for m in messages if _is_translated(m) and not m.fuzzy)
+    fuzzy = sum(1 for m in messages if m.fuzzy)
+    return CatalogStats(lang, len(messages), translated, fuzzy)
+
+
+def _is_translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(strings)
+
+
+def translations(catalog: Catalog | None) -> NullTranslations:
+    """Compile in memory; fuzzy entries are left out, so they show in English."""
+    if catalog is None:
+        return NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)

@@ -1,0 +1,48 @@
+"""The site's languages, named and numbered by Babel's CLDR data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+REFERENCE = "en"
+"""The language translators work from, and the fallback for anything missing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language of the site: ``Language("el")``."""
+
+    code: str
+
+    @property
+    def locale(self) -> Locale:
+        return Locale.parse(self.code)
+
+    @property
+    def name(self) -> str:
+        """The language's name in itself, capitalised as a menu item: ``Ελληνικά``."""
+        name = self.locale.display_name or self.code
+        return name[:1].upper() + name[1:]
+
+    @property
+    def english_name(self) -> str:
+        return self.locale.get_display_name("en") or self.code
+
+    @property
+    def dir(self) -> str:
+        """``rtl`` or ``ltr``, for ``<html dir>``."""
+        return "rtl" if self.locale.character_order == "right-to-left" else "ltr"
+
+    def number(self, value: int) -> str:
+        return format_decimal(value, locale=self.locale)
+
+
+def is_known(code: str) -> bool:
+    try:
+        Locale.parse(code)
+    except (ValueError, TypeError):
+        return False
+    return True

@@ -1,0 +1,155 @@
+"""The engine's facts in words, in the page's language.
+
+Every sentence is a whole message in the catalog (one for White, one for Black), so a
+translator can order words as the language needs and never retypes notation: the play,
+the roll and the numbers come from the engine and are put into the placeholders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from babel.support import NullTranslations
+from markupsafe import Markup, escape
+
+from plakoto_site.engine import Dice, Outcome, Position, Reason, Side
+
+from .languages import Language
+
+
+@dataclass(frozen=True)
+class Words:
+    """Sentences about positions and plays for one language."""
+
+    language: Language
+    translations: NullTranslations
+    markup: bool = False
+    """Return HTML-safe :class:`Markup`, with notation in ``<code>``."""
+
+    def format(self, template: str, **values: str) -> str:
+        if not self.markup:
+            return template % values
+        safe = {key: escape(value) for key, value in values.items()}
+        if "play" in safe:
+            safe["play"] = Markup('<code class="notation">%s</code>') % values["play"]
+        return Markup(escape(template)) % safe
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self.translations.ngettext(singular, plural, count)
+
+    def number(self, value: int) -> str:
+        return self.language.number(value)
+
+    def roll(self, dice: Dice) -> str:
+        return f"{dice.high}–{dice.low}"
+
+    # -- sides and plays ----------------------------------------------------------------
+
+    def side(self, side: Side) -> str:
+        return self.gettext("White") if side is Side.WHITE else self.gettext("Black")
+
+    def played(self, side: Side, dice: Dice, play: str) -> str:
+        """``White rolls 6–5 and plays 24/19 24/18.``"""
+        if side is Side.WHITE:
+            text = self.gettext("White rolls %(roll)s and plays %(play)s.")
+        else:
+            text = self.gettext("Black rolls %(roll)s and plays %(play)s.")
+        return self.format(text, roll=self.roll(dice), play=play)
+
+    def cannot_move(self, side: Side, dice: Dice) -> str:
+        if side is Side.WHITE:
+            text = self.gettext("White rolls %(roll)s and cannot move.")
+        else:
+            text = self.gettext("Black rolls %(roll)s and cannot move.")
+        return self.format(text, roll=self.roll(dice))
+
+    def to_play(self, side: Side) -> str:
+        return self.gettext("White to play.") if side is Side.WHITE else self.gettext("Black to play.")
+
+    def outcome(self, outcome: Outcome) -> str:
+        """The end of the game, who wins and how many points."""
+        if outcome.reason is Reason.BOTH_MOTHERS:
+            return self.gettext("Both mothers are pinned: the game is a draw, no points.")
+        if outcome.reason is Reason.MOTHER:
+            if outcome.winner is Side.WHITE:
+                return self.gettext("Black's mother is pinned: White wins 2 points.")
+            return self.gettext("White's mother is pinned: Black wins 2 points.")
+        if outcome.winner is Side.WHITE:
+            text = self.ngettext(
+                "White has borne off all checkers and wins %(count)s point.",
+                "White has borne off all checkers and wins %(count)s points.",
+                outcome.points,
+            )
+        else:
+            text = self.ngettext(
+                "Black has borne off all checkers and wins %(count)s point.",
+                "Black has borne off all checkers and wins %(count)s points.",
+                outcome.points,
+            )
+        return self.format(text, count=self.number(outcome.points))
+
+    # -- the position in words ---------------------------------------------------------
+
+    def checkers(self, side: Side, count: int) -> str:
+        if side is Side.WHITE:
+            text = self.ngettext("%(count)s white checker", "%(count)s white checkers", count)
+        else:
+            text = self.ngettext("%(count)s black checker", "%(count)s black checkers", count)
+        return text % {"count": self.number(count)}  # plain: it goes into another sentence
+
+    def point(self, position: Position, point: int) -> str:
+        """``Point 15: 1 white checker, with a black checker pinned beneath.``"""
+        owner = position.owner(point)
+        assert owner is not None
+        on_top = self.checkers(owner, abs(position.board[point - 1]))
+        if point not in position.pinned:
+            text = self.gettext("Point %(point)s: %(checkers)s.")
+        elif owner is Side.WHITE:
+            text = self.gettext("Point %(point)s: %(checkers)s, with a black checker pinned beneath.")
+        else:
+            text = self.gettext("Point %(point)s: %(checkers)s, with a white checker pinned beneath.")
+        return self.format(text, point=self.number(point), checkers=on_top)
+
+    def pips(self, position: Position) -> str:
+        return self.format(
+            self.gettext("Pip count: White %(white)s, Black %(black)s."),
+            white=self.number(position.pips(Side.WHITE)),
+            black=self.number(position.pips(Side.BLACK)),
+        )
+
+    def borne_off(self, position: Position) -> str:
+        return self.format(
+            self.gettext("Borne off: White %(white)s, Black %(black)s."),
+            white=self.number(position.white_off),
+            black=self.number(position.black_off),
+        )
+
+    def step_counter(self, frame: int, frames: int) -> str:
+        """``3 / 7``: the frame shown, counted from 1."""
+        return self.format(
+            self.gettext("%(step)s / %(steps)s"),
+            step=self.number(frame + 1),
+            steps=self.number(frames),
+        )
+
+    def step_label(self, frame: int, frames: int) -> str:
+        return self.format(
+            self.gettext("Step %(step)s of %(steps)s"),
+            step=self.number(frame + 1),
+            steps=self.number(frames),
+        )
+
+    def board_info(self, side: Side, position: Position) -> str:
+        """The line under the board for one side: ``White: 349 pips, 0 off``."""
+        if side is Side.WHITE:
+            text = self.gettext("White: %(pips)s pips, %(off)s off")
+        else:
+            text = self.gettext("Black: %(pips)s pips, %(off)s off")
+        return text % {"pips": self.number(position.pips(side)), "off": self.number(position.off(side))}
+
+    def board_title(self, position: Position, frame: int, frames: int) -> str:
+        """The SVG's short title: the step and whose turn it is."""
+        return f"{self.step_label(frame, frames)}. {self.to_play(position.turn)}"

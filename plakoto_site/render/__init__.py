@@ -1,0 +1,1 @@
+"""Drawing and page rendering: SVG boards in Python, pages through Jinja2."""

@@ -1,0 +1,167 @@
+"""A diagram as HTML: every frame on the page (board, caption, the position in words),
+and controls the script reveals to step through them one at a time.
+
+The attributes here are a public contract (see EMBEDDING.md and the browser tests):
+``data-plakoto-diagram``, ``data-rules``, ``data-step`` on the root; ``data-step-index``,
+``data-position``, ``data-roll``, ``data-side``, ``data-play``, ``data-result`` on each
+frame; ``button[data-action]`` for the controls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from markupsafe import Markup, escape
+
+from plakoto_site.content.diagrams import Diagram, Step
+from plakoto_site.engine import Position, Side
+from plakoto_site.i18n.words import Words
+
+from . import svg
+
+ICONS = {
+    "first": "M5 5h2.5v14H5zM19 5v14l-10-7z",
+    "prev": "M17 5v14L6 12z",
+    "next": "M7 5v14l11-7z",
+    "last": "M16.5 5H19v14h-2.5zM5 5v14l10-7z",
+}
+"""Button glyphs drawn as paths: every system draws them, unlike ⏮ and ⏭."""
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def frame_id(diagram: Diagram, frame: int) -> str:
+    """The element id and URL fragment of a frame: ``pin-sequence-pin`` or ``opening-roll-2``."""
+    return f"{diagram.id}-{diagram.step_key(frame) if frame else 0}"
+
+
+def position_words(words: Words, position: Position, step: Step | None) -> list[str]:
+    """The text alternative: every occupied point, pips, borne off, the play, the result."""
+    items: list[str] = []
+    if step is not None:
+        items.append(play_sentence(words, step))
+    items += [words.point(position, info.point) for info in position.points()]
+    items += [words.pips(position), words.borne_off(position)]
+    if step is not None and step.outcome is not None:
+        items.append(words.outcome(step.outcome))
+    else:
+        items.append(words.to_play(position.turn))
+    return items
+
+
+def play_sentence(words: Words, step: Step) -> str:
+    if step.play is None:
+        return words.cannot_move(step.side, step.dice)
+    return words.played(step.side, step.dice, step.play.notation())
+
+
+def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = False, stylesheet: str = "") -> str:
+    position = diagram.position(frame)
+    step = diagram.steps[frame - 1] if frame else None
+    plain = Words(words.language, words.translations)
+    labels = svg.Labels(
+        title=plain.board_title(position, frame, diagram.frames),
+        white_info=plain.board_info(Side.WHITE, position),
+        black_info=plain.board_info(Side.BLACK, position),
+    )
+    element = frame_id(diagram, frame)
+    return svg.board(
+        position,
+        labels=labels,
+        last=step.play if step else None,
+        dice=step.dice if step else None,
+        roller=step.side if step else None,
+        element_id=f"{element}-board",
+        describedby=f"{element}-words",
+        standalone=standalone,
+        stylesheet=stylesheet,
+    )
+
+
+def _frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Markup:
+    position = diagram.position(frame)
+    step = diagram.steps[frame - 1] if frame else None
+    element = frame_id(diagram, frame)
+    attributes: dict[str, str] = {
+        "id": element,
+        "class": "frame",
+        "data-step-index": str(frame),
+        "data-step-name": diagram.step_key(frame),
+        "data-position": _json(position.to_json()),
+    }
+    if step is not None:
+        attributes["data-roll"] = f"{step.dice.high}-{step.dice.low}"
+        attributes["data-side"] = step.side.value
+        attributes["data-play"] = step.play.notation() if step.play else ""
+        if step.outcome is not None:
+            attributes["data-result"] = _json(step.outcome.to_json())
+    head = "".join(f" {name}=\"{escape(value)}\"" for name, value in attributes.items())
+    play = Markup('<p class="frame-play">%s</p>') % play_sentence(words, step) if step else Markup("")
+    result = (
+        Markup('<p class="frame-result">%s</p>') % words.outcome(step.outcome)
+        if step is not None and step.outcome is not None
+        else Markup("")
+    )
+    items = Markup("").join(Markup("<li>%s</li>") % item for item in position_words(words, position, step))
+    return Markup(
+        "<li{head}>"
+        '<div class="frame-board">{board}</div>'
+        '<div class="frame-text">'
+        '<p class="frame-counter">{counter}</p>'
+        "{play}"
+        '<div class="frame-caption">{caption}</div>'
+        "{result}"
+        '<details class="frame-words"><summary>{summary}</summary>'
+        '<ul id="{element}-words">{items}</ul></details>'
+        "</div></li>"
+    ).format(
+        head=Markup(head),
+        board=Markup(board_svg(diagram, frame, words)),
+        counter=words.step_counter(frame, diagram.frames),
+        play=play,
+        caption=caption,
+        result=result,
+        summary=words.gettext("The position in words"),
+        element=element,
+        items=items,
+    )
+
+
+def diagram_html(
+    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed_url: str | None = None
+) -> Markup:
+    """The whole figure; ``captions`` maps frame numbers to caption HTML."""
+    frames = Markup("").join(_frame(diagram, f, captions.get(f, Markup("")), words) for f in range(diagram.frames))
+    controls = Markup("").join(
+        Markup('<button type="button" class="control" data-action="{action}" aria-label="{label}">'
+               '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
+               '<path d="{icon}"/></svg></button>').format(action=action, label=label, icon=ICONS[action])
+        for action, label in (
+            ("first", words.gettext("First step")),
+            ("prev", words.gettext("Previous step")),
+            ("next", words.gettext("Next step")),
+            ("last", words.gettext("Last step")),
+        )
+    )
+    embed = Markup(' data-embed-url="{url}"').format(url=embed_url) if embed_url else Markup("")
+    return Markup(
+        '<figure class="diagram" id="{id}" data-plakoto-diagram="{id}" data-rules="{rules}"'
+        ' data-step="0" data-steps="{count}"{embed}>'
+        '<ol class="frames" aria-label="{label}">{frames}</ol>'
+        '<div class="controls" hidden>{controls}'
+        '<span class="counter" aria-hidden="true">{counter}</span></div>'
+        '<p class="live visually-hidden" aria-live="polite" data-live></p>'
+        "</figure>"
+    ).format(
+        id=diagram.id,
+        rules=diagram.rules.value,
+        count=diagram.frames,
+        embed=embed,
+        label=words.gettext("Diagram: use the buttons or the arrow keys to step through it"),
+        frames=frames,
+        controls=controls,
+        counter=words.step_counter(0, diagram.frames),
+    )

@@ -1,0 +1,71 @@
+"""Pages through Jinja2: autoescaped, strict about undefined names, translated with gettext."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.support import NullTranslations
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from markdown_it.token import Token
+from markupsafe import Markup
+
+from plakoto_site.content.diagrams import Diagram
+from plakoto_site.content.markdown import DIAGRAM_TOKEN, Placement, make_markdown
+from plakoto_site.i18n.words import Words
+
+from .diagrams import diagram_html
+
+
+class Templates:
+    """The template folder, one Jinja environment per language."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._environments: dict[int, Environment] = {}
+
+    def environment(self, translations: NullTranslations) -> Environment:
+        key = id(translations)
+        if key not in self._environments:
+            environment = Environment(
+                loader=FileSystemLoader(self.folder),
+                autoescape=True,
+                undefined=StrictUndefined,
+                extensions=["jinja2.ext.i18n"],
+                trim_blocks=True,
+                lstrip_blocks=True,
+                keep_trailing_newline=True,
+            )
+            environment.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+            self._environments[key] = environment
+        return self._environments[key]
+
+    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
+        return self.environment(translations).get_template(name).render(**context)
+
+
+TemplateProblem = TemplateError
+
+
+def render_markdown(
+    tokens: list[Token],
+    diagrams: Mapping[str, Diagram],
+    words: Words,
+    embed_url: Callable[[str], str | None] = lambda _id: None,
+) -> Markup:
+    """Lesson HTML from checked tokens; diagram fences become step-through figures."""
+    md = make_markdown()
+
+    def diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
+        placement: Placement = tokens[index].meta["placement"]
+        diagram = diagrams[placement.diagram]
+        captions = {
+            frame: Markup(md.renderInline(caption.text))
+            for caption in placement.captions
+            if (frame := diagram.frame_of(caption.key)) is not None
+        }
+        return str(diagram_html(diagram, captions, words, embed_url(diagram.id)))
+
+    md.add_render_rule(DIAGRAM_TOKEN, diagram_rule)
+    return Markup(md.renderer.render(tokens, md.options, {}))
