@@ -22,6 +22,10 @@ def _print_problems(problems: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _summary(report: Report, root: Path) -> str:
     try:
         where = report.out.resolve().relative_to(Path.cwd())
@@ -29,8 +33,8 @@ def _summary(report: Report, root: Path) -> str:
         where = report.out.resolve()
     index = report.out.resolve() / "index.html"
     lines = [
-        f"Built {report.pages} pages in {len(report.languages)} languages "
-        f"({', '.join(report.languages)}) with {report.diagrams} diagrams in {report.seconds:.2f} s.",
+        f"Built {_count(report.pages, 'page')} in {_count(len(report.languages), 'language')} "
+        f"({', '.join(report.languages)}) with {_count(report.diagrams, 'diagram')} in {report.seconds:.2f} s.",
         f"Output: {where}/",
         f"Open:   {index.as_uri()}",
         "Or run: make serve   (http://127.0.0.1:8000/)",

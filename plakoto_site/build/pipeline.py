@@ -12,6 +12,7 @@ import posixpath
 import shutil
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
@@ -360,8 +361,17 @@ def build(
 
 
 def _template_problem(project: Project, error: TemplateError) -> Problem:
-    name = getattr(error, "filename", None) or getattr(error, "name", None) or "templates"
-    line = getattr(error, "lineno", 0) or 0
-    path = Path(name)
-    where = path.relative_to(project.root).as_posix() if path.is_absolute() and path.is_relative_to(project.root) else f"templates/{name}"
-    return Problem(where, line, f"template error: {error.message or error}", "fix the template; names come from plakoto_site/build/pipeline.py")
+    """Where in which template: Jinja puts template lines into the traceback."""
+    where, line = "templates", 0
+    filename = getattr(error, "filename", None)
+    if filename:
+        where, line = filename, getattr(error, "lineno", 0) or 0
+    else:
+        for frame in traceback.extract_tb(error.__traceback__):
+            if frame.filename.endswith(".html"):
+                where, line = frame.filename, frame.lineno or 0
+    path = Path(where)
+    if path.is_absolute() and path.is_relative_to(project.root):
+        where = path.relative_to(project.root).as_posix()
+    return Problem(where, line, f"template error: {error.message or error}",
+                   "check the name in the template against the names the pipeline passes")

@@ -68,10 +68,11 @@ def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
         if not any(strings):
             continue
         line = message.lineno or 1
-        if isinstance(message.id, tuple) and len(strings) != forms:
+        written = sum(1 for string in strings if string)
+        if isinstance(message.id, tuple | list) and (len(strings) != forms or written != forms):
             problems.error(
                 path, line,
-                f"{catalog.locale_identifier} needs {forms} plural forms here, but the translation has {len(strings)}",
+                f"{catalog.locale_identifier} needs {forms} plural forms here, but the translation has {written}",
                 f"write msgstr[0] … msgstr[{forms - 1}], one for each plural form",
             )
         wanted = set().union(*(_names(i) for i in ids))

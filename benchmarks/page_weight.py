@@ -1,0 +1,93 @@
+"""Page weight: what each page loads (HTML, CSS, JS, images), raw and gzipped.
+
+    python benchmarks/page_weight.py [--site _site]
+
+Budgets: the largest lesson page at most 60 KB gzipped in total; all JavaScript at most
+8 KB gzipped; no web fonts. Builds the site first unless --site is given. Exits 1 when
+a budget is broken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import posixpath
+import re
+import sys
+import tempfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+LESSON_BUDGET = 60 * 1024
+JS_BUDGET = 8 * 1024
+
+
+class Loads(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.loads: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "link" and values.get("rel") in ("stylesheet", "icon"):
+            self.loads.append(values.get("href") or "")
+        elif tag in ("script", "img", "source") and values.get("src"):
+            self.loads.append(values.get("src") or "")
+
+
+def sizes(data: bytes) -> tuple[int, int]:
+    return len(data), len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def measure(site: Path) -> list[tuple[str, int, int]]:
+    rows = []
+    for page in sorted(site.rglob("*.html")):
+        name = page.relative_to(site).as_posix()
+        parser = Loads()
+        html = page.read_bytes()
+        parser.feed(html.decode())
+        raw, packed = sizes(html)
+        for link in parser.loads:
+            path = urlsplit(link).path
+            target = site / posixpath.normpath(posixpath.join(posixpath.dirname(name), path))
+            if target.is_file():
+                extra = sizes(target.read_bytes())
+                raw, packed = raw + extra[0], packed + extra[1]
+        rows.append((name, raw, packed))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path)
+    args = parser.parse_args()
+    if args.site is None:
+        from plakoto_site.build.pipeline import Project, build
+
+        args.site = Path(tempfile.mkdtemp()) / "_site"
+        build(Project(ROOT), args.site)
+    rows = measure(args.site)
+    print(f"{'page':40} {'raw KB':>8} {'gzip KB':>8}")
+    for name, raw, packed in rows:
+        print(f"{name:40} {raw / 1024:8.1f} {packed / 1024:8.1f}")
+    lessons = [r for r in rows if r[0].count("/") == 2]
+    largest = max(lessons, key=lambda r: r[2])
+    scripts = b"".join(p.read_bytes() for p in args.site.rglob("*.js"))
+    js_raw, js_packed = sizes(scripts)
+    fonts = [p for p in args.site.rglob("*") if p.suffix in (".woff", ".woff2", ".ttf", ".otf")]
+    font_faces = sum(len(re.findall(rb"@font-face", p.read_bytes())) for p in args.site.rglob("*.css"))
+    print()
+    print(f"largest lesson: {largest[0]} {largest[2] / 1024:.1f} KB gzip (budget 60)")
+    print(f"all JavaScript: {js_packed / 1024:.1f} KB gzip, {js_raw / 1024:.1f} KB raw (budget 8 gzip)")
+    print(f"web fonts: {len(fonts) + font_faces} (budget 0)")
+    ok = largest[2] <= LESSON_BUDGET and js_packed <= JS_BUDGET and not fonts and not font_faces
+    print("within budget" if ok else "OVER BUDGET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
