@@ -35,6 +35,9 @@ def _summary(report: Report, root: Path) -> str:
     lines = [
         f"Built {_count(report.pages, 'page')} in {_count(len(report.languages), 'language')} "
         f"({', '.join(report.languages)}) with {_count(report.diagrams, 'diagram')} in {report.seconds:.2f} s.",
+        "Catalogs compiled: " + (", ".join(
+            f"{c.lang} {c.translated}/{c.total}" + (f" ({c.fuzzy} fuzzy)" if c.fuzzy else "") for c in report.catalogs
+        ) or "none") + ".",
         f"Output: {where}/",
         f"Open:   {index.as_uri()}",
         "Or run: make serve   (http://127.0.0.1:8000/)",

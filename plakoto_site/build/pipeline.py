@@ -23,7 +23,14 @@ from markupsafe import Markup
 
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import CheckedLesson, Content, check_lesson, read_content
-from plakoto_site.i18n.catalogs import catalog_path, check_catalog, read_catalog, translations
+from plakoto_site.i18n.catalogs import (
+    CatalogStats,
+    catalog_path,
+    check_catalog,
+    read_catalog,
+    stats,
+    translations,
+)
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.pages import Templates, render_markdown
@@ -65,6 +72,7 @@ class Report:
     files: int = 0
     seconds: float = 0.0
     warnings: list[Problem] = field(default_factory=list)
+    catalogs: list[CatalogStats] = field(default_factory=list)
     written: bool = False
 
 
@@ -77,6 +85,7 @@ class Checked:
     words: dict[str, Words]
     translations: dict[str, NullTranslations]
     warnings: list[Problem]
+    catalogs: dict[str, CatalogStats] = field(default_factory=dict)
 
 
 def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked:
@@ -87,8 +96,11 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
     lessons: dict[str, list[CheckedLesson]] = {}
     words: dict[str, Words] = {}
     compiled: dict[str, NullTranslations] = {}
+    catalogs: dict[str, CatalogStats] = {}
     for lang, found in content.languages.items():
-        compiled[lang] = _translations(project, lang, content.settings.reference, problems)
+        compiled[lang], statistics = _translations(project, lang, content.settings.reference, problems)
+        if statistics is not None:
+            catalogs[lang] = statistics
         words[lang] = Words(Language(lang), compiled[lang], markup=True)
         for slug, lesson in found.lessons.items():
             if slug not in reference.lessons:
@@ -109,18 +121,21 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
             check_lesson(found.home, content.diagrams, problems)
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
-    return Checked(content, lessons, words, compiled, problems.warnings)
+    return Checked(content, lessons, words, compiled, problems.warnings, catalogs)
 
 
-def _translations(project: Project, lang: str, reference: str, problems: Problems) -> NullTranslations:
+def _translations(
+    project: Project, lang: str, reference: str, problems: Problems
+) -> tuple[NullTranslations, CatalogStats | None]:
+    """The language's catalog, checked and compiled in memory (English needs none)."""
     path = catalog_path(project.locales, lang)
     if lang == reference or not path.exists():
-        return NullTranslations()
+        return NullTranslations(), None
     catalog = read_catalog(path, lang, problems)
     if catalog is None:
-        return NullTranslations()
+        return NullTranslations(), None
     check_catalog(catalog, path, problems)
-    return translations(catalog)
+    return translations(catalog), stats(catalog, lang)
 
 
 # -- render -----------------------------------------------------------------------------------
@@ -345,7 +360,8 @@ def build(
     settings = checked.content.settings
     url = base_url or settings.url
     url = url if url.endswith("/") else url + "/"
-    report = Report(out or project.output, list(settings.languages), warnings=checked.warnings)
+    report = Report(out or project.output, list(settings.languages), warnings=checked.warnings,
+                    catalogs=list(checked.catalogs.values()))
     report.diagrams = len(checked.content.diagrams)
     if write:
         try:

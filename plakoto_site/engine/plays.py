@@ -7,6 +7,7 @@ bearing off, "play as many numbers as possible" and the end of the game. Parsing
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .dice import Dice
@@ -315,16 +316,19 @@ def _chain_text(chain: list[Move]) -> str:
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:
-    """``24/18(2) 13/7*``: chains joined, highest start first, repeats grouped; a group of
-    checkers landing on the same point shows ``*`` if one of them pinned there."""
-    chains = sorted(_chains(moves), key=lambda c: (-c[0].start, -c[-1].end, _chain_text(c)))
-    groups: dict[str, list[bool]] = {}
-    for chain in chains:
-        groups.setdefault(_chain_text(chain).rstrip("*"), []).append(chain[-1].pins)
-    return " ".join(
-        text + ("*" if any(pins) else "") + (f"({len(pins)})" if len(pins) > 1 else "")
-        for text, pins in groups.items()
+    """``24/18(2) 13/7*``: chains joined, highest start first, identical moves grouped.
+    Of two checkers landing on one point, the one that pinned comes first: ``20/15* 20/15``."""
+    chains = sorted(
+        _chains(moves), key=lambda c: (-c[0].start, -c[-1].end, not c[-1].pins, _chain_text(c))
     )
+    counts = Counter(_chain_text(chain) for chain in chains)
+    texts: list[str] = []
+    for chain in chains:
+        text = _chain_text(chain)
+        if text in counts:
+            n = counts.pop(text)
+            texts.append(text if n == 1 else f"{text}({n})")
+    return " ".join(texts)
 
 
 

@@ -22,7 +22,7 @@ BAR = 40
 LABEL = 22
 GAP = 48  # between the two rows
 TRAY = 56
-INFO = 30
+INFO = 50
 
 LEFT = BORDER
 INNER_W = 12 * PW + BAR
@@ -110,7 +110,7 @@ def _points() -> list[str]:
         )
         label_y = LABEL - 6 if is_top(point) else INNER_BOTTOM + BORDER + LABEL - 5
         parts.append(_el("text", str(point), x=f"{x:g}", y=f"{label_y:g}", class_="pt-num",
-                         text_anchor="middle", font_size=13, fill=COLOURS["text"]))
+                         text_anchor="middle", font_size=15, fill=COLOURS["text"]))
     return parts
 
 
@@ -250,15 +250,17 @@ def _dice(dice: Dice | None, side: Side | None) -> list[str]:
 
 
 def _info(labels: Labels, position: Position) -> list[str]:
-    y = HEIGHT - 9
-    turn_white = position.turn is Side.WHITE
-    return [
-        _el("text", escape(labels.white_info), x=LEFT, y=y, class_="info" + (" info-turn" if turn_white else ""),
-            font_size=14, fill=COLOURS["text"], font_weight="bold" if turn_white else None),
-        _el("text", escape(labels.black_info), x=BORDER + INNER_W, y=y,
-            class_="info" + ("" if turn_white else " info-turn"), text_anchor="end",
-            font_size=14, fill=COLOURS["text"], font_weight=None if turn_white else "bold"),
-    ]
+    """One line per side under the board; the side to move in bold, with a marker."""
+    parts = []
+    for row, (side, text) in enumerate(((Side.WHITE, labels.white_info), (Side.BLACK, labels.black_info))):
+        y = HEIGHT - INFO + 18 + row * 22
+        to_move = position.turn is side
+        colour = "white" if side is Side.WHITE else "black"
+        parts.append(_el("circle", cx=LEFT + 7, cy=y - 5, r=7, class_=f"ck ck-{colour}",
+                         fill=COLOURS[colour], stroke=COLOURS[f"{colour}-edge"], stroke_width=1.5))
+        parts.append(_el("text", escape(text), x=LEFT + 22, y=y, class_="info" + (" info-turn" if to_move else ""),
+                         font_size=16, fill=COLOURS["text"], font_weight="bold" if to_move else None))
+    return parts
 
 
 def board(
