@@ -79,6 +79,12 @@ def command_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_status(args: argparse.Namespace) -> int:
+    from .status import run_status
+
+    return run_status(Project(args.root), args)
+
+
 def command_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -126,6 +132,22 @@ def parser() -> argparse.ArgumentParser:
     check_parser = commands.add_parser("check", help="read and check everything, write nothing")
     languages(check_parser)
     check_parser.set_defaults(run=command_check)
+
+    status_parser = commands.add_parser(
+        "status", help="what is translated, missing or stale in each language",
+        description="A table per language and lesson: translated, missing or stale (the English "
+        "lesson changed since the translation was marked), missing diagram captions, words the "
+        "term table asks to avoid, and how much of each interface catalog is translated.")
+    languages(status_parser)
+    status_parser.add_argument("--json", action="store_true", help="print the same as JSON, for tools")
+    status_parser.add_argument("--strict", action="store_true",
+                               help="exit 1 when anything is missing or stale (a gate for a translation team's CI)")
+    status_parser.add_argument("--mark", metavar="LANG[/LESSON]",
+                               help="record that a translation (or every lesson of a language) is up to date "
+                               "with the English text now, e.g. --mark el/pinning")
+    status_parser.add_argument("--diff", metavar="LANG/LESSON",
+                               help="print the English paragraphs that changed since the translation was marked")
+    status_parser.set_defaults(run=command_status)
 
     messages_parser = commands.add_parser(
         "messages", help="extract the interface texts, update every locales/*/messages.po, compile")

@@ -22,7 +22,13 @@ from jinja2 import TemplateError
 from markupsafe import Markup
 
 from plakoto_site.content.problems import ContentError, Problem, Problems
-from plakoto_site.content.site import CheckedLesson, Content, check_lesson, read_content
+from plakoto_site.content.site import (
+    CheckedLesson,
+    Content,
+    check_lesson,
+    check_words,
+    read_content,
+)
 from plakoto_site.i18n.catalogs import (
     CatalogStats,
     catalog_path,
@@ -115,6 +121,7 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
                 checked.append(CheckedLesson(lang, english, tokens, fallback=True))
             else:
                 tokens = check_lesson(translated, content.diagrams, problems)
+                check_words(translated, content.terms, problems)
                 checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
         lessons[lang] = checked
         if found.home is not None:

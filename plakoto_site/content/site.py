@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,11 +37,21 @@ class LanguageContent:
     lessons: dict[str, Lesson] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Term:
+    """One row of ``content/terms.toml``: a language's words, and those to avoid."""
+
+    id: str
+    words: dict[str, list[str]]
+    avoid: dict[str, list[str]]
+
+
 @dataclass
 class Content:
     settings: Settings
     diagrams: dict[str, Diagram]
     languages: dict[str, LanguageContent]
+    terms: list[Term] = field(default_factory=list)
 
     @property
     def reference(self) -> LanguageContent:
@@ -88,13 +99,55 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
                             settings.reference, settings.repository)
     diagrams = read_diagrams(content / "diagrams", problems)
+    terms = read_terms(content / "terms.toml", problems)
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
         home_path = content / lang / "_home.md"
         home = read_lesson(home_path, lang, problems, slug="index") if home_path.exists() else None
         lessons = {lesson.slug: lesson for lesson in read_lessons(content, lang, problems)}
         found[lang] = LanguageContent(lang, home, lessons)
-    return Content(settings, diagrams, found)
+    return Content(settings, diagrams, found, terms)
+
+
+def read_terms(path: Path, problems: Problems) -> list[Term]:
+    """The term table; each ``avoid`` word matches the start of a word (so it covers endings)."""
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8")
+    data = read_toml(text, path, problems) or {}
+    lines = KeyLines(text)
+    terms = []
+    for term_id, row in data.items():
+        if not isinstance(row, dict):
+            problems.error(path, lines.of(term_id), f"{term_id!r} must be a table: [{term_id}]")
+            continue
+        avoid = row.get("avoid", {})
+        words = {k: v for k, v in row.items() if k != "avoid"}
+        valid = all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in [*words.values(), *avoid.values()])
+        if not valid:
+            problems.error(path, 1, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
+            continue
+        terms.append(Term(term_id, words, avoid))
+    return terms
+
+
+def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
+    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid."""
+    patterns = [
+        (re.compile(rf"(?<!\w){re.escape(word)}\w*", re.IGNORECASE), word, term)
+        for term in terms
+        for word in term.avoid.get(lesson.lang, [])
+    ]
+    if not patterns:
+        return
+    for offset, line in enumerate(lesson.body.splitlines()):
+        for pattern, word, term in patterns:
+            match = pattern.search(line)
+            if match:
+                preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
+                problems.warning(lesson.path, lesson.body_line + offset,
+                                 f"{match[0]!r}: the term table says {preferred!r} for this",
+                                 f"use the site's word (content/terms.toml, [{term.id}])")
 
 
 @dataclass(frozen=True)

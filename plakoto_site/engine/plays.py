@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from .dice import Dice
 from .errors import PositionError
 from .position import Position
-from .rules import CHECKERS, Outcome, Reason, bears_off, game_over, may_bear_off
+from .rules import (
+    CHECKERS,
+    Outcome,
+    Reason,
+    bears_off,
+    blocked,
+    blocked_pins,
+    game_over,
+    may_bear_off,
+)
 from .side import RuleSet, Side
 
 OFF = 0
@@ -50,8 +59,20 @@ class Play:
     dice: Dice
     path: tuple[tuple[int, int, int, bool], ...]
     state: StateKey = field(repr=False)
-    outcome: Outcome | None = None
+    ended: Outcome | None = None
+    """How the game ended during the play, if it did (the generator knows this)."""
     _built: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The end of the game after this play: ended during it, or nobody can move again."""
+        if self.ended is not None:
+            return self.ended
+        if "outcome" not in self._built:
+            key, pins = self.state
+            frozen = blocked_pins(pins) and blocked(board_of(key), pins)
+            self._built["outcome"] = Outcome(Reason.BLOCKED, None, 0) if frozen else None
+        return self._built["outcome"]  # type: ignore[return-value]
 
     @property
     def side(self) -> Side:

@@ -27,6 +27,10 @@ class Reason(Enum):
     """A side's mother was pinned while the opponent had left its own starting point: 2 points."""
     BOTH_MOTHERS = "both-mothers"
     """Both mothers pinned at once: a draw, 0 points."""
+    BLOCKED = "blocked"
+    """Neither side can ever move again (each has a checker pinned and nothing else can
+    move): a draw, 0 points. RULES.md is silent; under ``tapa`` two pinned last checkers
+    can freeze a game for good, and a kafeneio calls that a draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,53 @@ def mother_rule(ours: list[int], pins: int) -> tuple[bool | None, Reason] | None
     if their_mother_pinned and ours[24] <= 0:
         return True, Reason.MOTHER
     return None
+
+
+def can_move(ours: list[int], pins: int) -> bool:
+    """Whether any of our checkers can move with any number from 1 to 6."""
+    bearing = may_bear_off(ours, pins)
+    for start in range(1, 25):
+        if ours[start] <= 0:
+            continue
+        for number in range(1, 7):
+            end = start - number
+            if end >= 1:
+                if ours[end] >= 0 or (ours[end] == -1 and not pins >> end & 1):
+                    return True
+            elif bearing and bears_off(ours, start, number):
+                return True
+    return False
+
+
+_OUR_HOME = sum(1 << p for p in range(1, 7))
+_THEIR_HOME = sum(1 << p for p in range(19, 25))
+
+
+def blocked_pins(pins: int) -> bool:
+    """The cheap half of :func:`blocked`: pins under both home boards."""
+    return bool(pins & _OUR_HOME and pins & _THEIR_HOME)
+
+
+def their_view(ours: list[int], pins: int) -> tuple[list[int], int]:
+    """The opponent's own view of the same board."""
+    theirs = [0, *(-v for v in reversed(ours[1:]))]
+    return theirs, sum(1 << (25 - p) for p in range(1, 25) if pins >> p & 1)
+
+
+def blocked(ours: list[int], pins: int) -> bool:
+    """Neither side can ever move again: a draw, 0 points (our decision; RULES.md is silent).
+
+    Only possible when both sides have a checker pinned: a side with none pinned can bear
+    off once home, and a side that blocks another with its points can always move along them.
+    So every checker on top is in its own home board, and each side's pinned checker lies
+    under the other's home: pins on our points 1–6 and on 19–24 (a cheap test first).
+    """
+    if not (pins & _OUR_HOME and pins & _THEIR_HOME) or not pinned_own_checker(ours, pins):
+        return False
+    theirs, their_pins = their_view(ours, pins)
+    if not pinned_own_checker(theirs, their_pins):
+        return False
+    return not can_move(ours, pins) and not can_move(theirs, their_pins)
 
 
 def game_over(

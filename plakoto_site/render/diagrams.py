@@ -150,7 +150,7 @@ def diagram_html(
     return Markup(
         '<figure class="diagram" id="{id}" data-plakoto-diagram="{id}" data-rules="{rules}"'
         ' data-step="0" data-steps="{count}"{embed}>'
-        '<ol class="frames" aria-label="{label}">{frames}</ol>'
+        '<div class="view" data-label="{label}"><ol class="frames">{frames}</ol></div>'
         '<div class="controls" hidden>{controls}'
         '<span class="counter" aria-hidden="true">{counter}</span></div>'
         '<p class="live visually-hidden" aria-live="polite" data-live></p>'

@@ -119,15 +119,15 @@ def _frame() -> list[str]:
     bar_x = LEFT + 6 * PW
     return [
         _el("rect", x=0, y=LABEL, width=outer_w, height=2 * PH + GAP + 2 * BORDER, rx=6,
-            class_="frame", fill=COLOURS["frame"]),
+            class_="wood", fill=COLOURS["frame"]),
         _el("rect", x=LEFT, y=INNER_TOP, width=INNER_W, height=2 * PH + GAP,
             class_="felt", fill=COLOURS["board"]),
         _el("rect", x=bar_x, y=INNER_TOP, width=BAR, height=2 * PH + GAP,
-            class_="frame bar", fill=COLOURS["frame"]),
+            class_="wood bar", fill=COLOURS["frame"]),
         _el("rect", x=outer_w + 4, y=INNER_TOP, width=TRAY, height=PH,
-            class_="tray", fill=COLOURS["frame"], rx=4),
+            class_="wood tray", fill=COLOURS["frame"], rx=4),
         _el("rect", x=outer_w + 4, y=INNER_BOTTOM - PH, width=TRAY, height=PH,
-            class_="tray", fill=COLOURS["frame"], rx=4),
+            class_="wood tray", fill=COLOURS["frame"], rx=4),
     ]
 
 
@@ -290,6 +290,7 @@ def board(
     attributes = {
         "viewBox": f"0 0 {WIDTH} {HEIGHT}",
         "class": "board",
+        "direction": "ltr",  # the board is drawn the same way in a right-to-left page
         "role": "img",
         "aria-labelledby": title_id,
         "aria-describedby": describedby,

@@ -35,9 +35,11 @@
     var self = this;
     figure.classList.add("js-stepper");
     this.controls.hidden = false;
-    var list = figure.querySelector(".frames");
-    list.setAttribute("tabindex", "0");
-    list.setAttribute("role", "group");
+    // The view takes the keyboard focus: a named group, so a screen reader says what it is.
+    var view = figure.querySelector(".view");
+    view.setAttribute("tabindex", "0");
+    view.setAttribute("role", "group");
+    view.setAttribute("aria-label", view.getAttribute("data-label"));
     this.controls.addEventListener("click", function (event) {
       var button = event.target.closest ? event.target.closest("button[data-action]") : null;
       if (button) { self.act(button.getAttribute("data-action")); }

@@ -79,9 +79,7 @@ def checkers_on_board(state: State, side: str) -> int:
 
 def pips(state: State, side: str) -> int:
     """Sum over the side's checkers on the board, pinned ones included, of their own point."""
-    return sum(
-        checkers_on_point(state, side, a) * own_point(side, a) for a in range(1, 25)
-    )
+    return sum(checkers_on_point(state, side, a) * own_point(side, a) for a in range(1, 25))
 
 
 def is_open(state: State, side: str, absolute: int) -> bool:
@@ -236,7 +234,7 @@ def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Ca
     must use the larger if the larger alone could be played. When nothing that goes on can
     move, the empty play is legal (even if some play would end the game).
     """
-    if result_of(state, rules) is not None:
+    if result_of(state, rules) is not None or frozen(state):
         raise ValueError("the game is already over")
     cands = all_sequences(state, rules, dice)
     ending = [c for c in cands if c.result is not None]
@@ -247,7 +245,17 @@ def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Ca
     if most == 1 and high != low:
         if any(c.steps[0].number == high for c in going):
             going = [c for c in going if c.steps[0].number == high]
+    going = [
+        Candidate(c.steps, c.key, (None, 0, "blocked") if frozen(state_from_key(c.key, "white")) else None)
+        for c in going
+    ]
     return ending + going
+
+
+def frozen(state: State) -> bool:
+    """The project's decision where RULES.md is silent: when neither side can move any
+    checker with any number ever again, the game is a draw ("blocked")."""
+    return not any(single_moves(state, side, n) for side in ("white", "black") for n in range(1, 7))
 
 
 Key = tuple[tuple[int, ...], frozenset[int], int, int]

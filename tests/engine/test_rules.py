@@ -417,3 +417,16 @@ def test_dice() -> None:
         Dice.parse("7-1")
     with pytest.raises(NotationError):
         Dice.from_list([1, 2, 3])
+
+
+def test_a_game_nobody_can_ever_move_in_is_a_draw() -> None:
+    # Under Tapa both last checkers can be pinned; here nothing else can move either.
+    frozen = Position.from_code("W:1x14;B:24x14;P:1,24;T:W")
+    outcome = frozen.outcome(TAPA)
+    assert outcome is not None
+    assert (outcome.winner, outcome.points, outcome.reason) == (None, 0, Reason.BLOCKED)
+    before = Position.from_code("W:2,1x13;B:24x14;P:1,24;T:W")
+    assert before.outcome(TAPA) is None  # White can still play 2/1
+    (play,) = before.legal_plays(Dice(1, 1), TAPA)
+    assert play.notation() == "2/1"
+    assert play.outcome is not None and play.outcome.reason is Reason.BLOCKED

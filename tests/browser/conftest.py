@@ -1,0 +1,32 @@
+"""The real site, built once into a temporary folder and served on a free loopback port."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from plakoto_site.build.pipeline import Checked, Project, build, check
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    folder: Path
+    url: str
+    checked: Checked
+
+    def pages(self) -> list[str]:
+        """Every HTML page, relative to the root, in sorted order."""
+        return sorted(p.relative_to(self.folder).as_posix() for p in self.folder.rglob("*.html"))
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, static_server) -> BuiltSite:  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("site") / "_site"
+    folder.mkdir()
+    url = static_server(folder)
+    build(Project(REPO), folder, base_url=url)
+    return BuiltSite(folder, url, check(Project(REPO)))

@@ -1,0 +1,165 @@
+"""Every diagram of every language, stepped through in Chromium with buttons and keys."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from plakoto_site.content.markdown import make_markdown, placements
+from plakoto_site.engine import Position
+
+from .conftest import BuiltSite
+from .test_site import watch
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A diagram as the lesson source places it: its id and expected caption per frame."""
+
+    page: str
+    diagram: str
+    captions: dict[int, str]
+    frames: int
+
+
+def plain(markdown: str) -> str:
+    rendered = make_markdown().renderInline(markdown)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", rendered)).split())
+
+
+def placed(site: BuiltSite) -> list[Placed]:
+    found = []
+    for lang, lessons in site.checked.lessons.items():
+        for item in lessons:
+            for placement in placements(item.tokens):
+                diagram = site.checked.content.diagrams[placement.diagram]
+                captions = {}
+                for caption in placement.captions:
+                    frame = diagram.frame_of(caption.key)
+                    assert frame is not None
+                    captions[frame] = plain(caption.text)
+                found.append(Placed(f"{lang}/{item.lesson.slug}/index.html", diagram.id, captions, diagram.frames))
+    return found
+
+
+def text(locator: Locator) -> str:
+    return " ".join((locator.text_content() or "").split())
+
+
+def check_frame(figure: Locator, spot: Placed, frame: int) -> None:
+    expect(figure).to_have_attribute("data-step", str(frame))
+    shown = figure.locator(".frame:not([hidden])")
+    expect(shown).to_have_count(1)
+    assert shown.get_attribute("data-step-index") == str(frame)
+    assert text(figure.locator(".counter")) == text(shown.locator(".frame-counter"))
+    assert re.fullmatch(rf"{frame + 1}\s*/\s*{spot.frames}", text(figure.locator(".counter"))), text(figure.locator(".counter"))
+    if frame in spot.captions:
+        assert text(shown.locator(".frame-caption")) == spot.captions[frame]
+    position = Position.from_json(__import__("json").loads(shown.get_attribute("data-position") or "{}"))
+    assert position is not None
+
+
+def check_announced(figure: Locator, spot: Placed, frame: int) -> None:
+    live = text(figure.locator("[data-live]"))
+    shown = figure.locator(".frame:not([hidden])")
+    assert text(shown.locator(".frame-counter")) in live
+    if frame in spot.captions and spot.captions[frame]:
+        assert spot.captions[frame] in live
+    if frame > 0:
+        assert text(shown.locator(".frame-play")) in live
+
+
+def test_every_diagram_steps_with_buttons_and_keys(page: Page, site: BuiltSite) -> None:
+    spots = placed(site)
+    assert len(spots) >= len(site.checked.lessons)  # at least one diagram per language
+    problems = watch(page)
+    checked = 0
+    for spot in spots:
+        if not page.url.endswith(spot.page):
+            page.goto(site.url + spot.page)
+        figure = page.locator(f"figure[data-plakoto-diagram='{spot.diagram}']").first
+        figure.scroll_into_view_if_needed()
+        if spot.frames == 1:
+            expect(figure.locator(".controls")).to_be_hidden()
+            continue
+        expect(figure.locator(".controls")).to_be_visible()
+        check_frame(figure, spot, 0)
+        for frame in range(1, spot.frames):
+            figure.locator("button[data-action='next']").click()
+            check_frame(figure, spot, frame)
+            check_announced(figure, spot, frame)
+        figure.locator("button[data-action='next']").click(force=True)  # at the end it stays
+        check_frame(figure, spot, spot.frames - 1)
+        figure.locator("button[data-action='first']").click()
+        check_frame(figure, spot, 0)
+        figure.locator("button[data-action='last']").click()
+        check_frame(figure, spot, spot.frames - 1)
+        for frame in range(spot.frames - 2, -1, -1):
+            figure.locator("button[data-action='prev']").click()
+            check_frame(figure, spot, frame)
+            check_announced(figure, spot, frame)
+        # The keyboard, with focus on the diagram.
+        figure.locator(".view").focus()
+        page.keyboard.press("End")
+        check_frame(figure, spot, spot.frames - 1)
+        page.keyboard.press("Home")
+        check_frame(figure, spot, 0)
+        for frame in range(1, spot.frames):
+            page.keyboard.press("ArrowRight")
+            check_frame(figure, spot, frame)
+            check_announced(figure, spot, frame)
+        for frame in range(spot.frames - 2, -1, -1):
+            page.keyboard.press("ArrowLeft")
+            check_frame(figure, spot, frame)
+        checked += 1
+    assert checked > 0
+    assert problems == []
+
+
+def test_deep_links_and_history(page: Page, site: BuiltSite) -> None:
+    spots = [s for s in placed(site) if s.frames > 2]
+    assert spots
+    for spot in spots[:8]:
+        page.goto(site.url + spot.page)
+        figure = page.locator(f"figure[data-plakoto-diagram='{spot.diagram}']").first
+        last = figure.locator(".frame").nth(spot.frames - 1)
+        target = last.get_attribute("id")
+        page.goto(f"{site.url}{spot.page}#{target}")
+        page.reload()
+        expect(figure).to_have_attribute("data-step", str(spot.frames - 1))
+        page.goto(f"{site.url}{spot.page}#{spot.diagram}-1")
+        page.reload()
+        expect(figure).to_have_attribute("data-step", "1")
+        figure.locator("button[data-action='first']").click()
+        figure.locator("button[data-action='next']").click()
+        figure.locator("button[data-action='next']").click()
+        expect(figure).to_have_attribute("data-step", "2")
+        assert page.url.endswith("#" + (figure.locator(".frame").nth(2).get_attribute("id") or ""))
+        page.go_back()
+        expect(figure).to_have_attribute("data-step", "1")
+        page.go_forward()
+        expect(figure).to_have_attribute("data-step", "2")
+
+
+def test_without_javascript_every_step_is_on_the_page(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        for spot in placed(site):
+            if not page.url.endswith(spot.page):
+                page.goto(site.url + spot.page)
+            figure = page.locator(f"figure[data-plakoto-diagram='{spot.diagram}']").first
+            frames = figure.locator(".frame")
+            expect(frames).to_have_count(spot.frames)
+            for index in range(spot.frames):
+                expect(frames.nth(index)).to_be_visible()
+                assert frames.nth(index).locator("svg.board").count() == 1
+            expect(figure.locator(".controls")).to_be_hidden()
+    finally:
+        context.close()

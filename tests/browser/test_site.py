@@ -1,0 +1,75 @@
+"""Every page in a real browser: loads cleanly, switches language, alternates resolve."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page
+
+from .conftest import BuiltSite
+
+pytestmark = pytest.mark.browser
+
+
+def watch(page: Page) -> list[str]:
+    """Console errors, page errors and failed requests, as they happen."""
+    problems: list[str] = []
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            problems.append(f"console {message.type}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("requestfailed", lambda request: problems.append(f"request failed: {request.url}"))
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    return problems
+
+
+def test_every_page_loads_without_errors(page: Page, site: BuiltSite) -> None:
+    problems = watch(page)
+    pages = [p for p in site.pages() if p != "404.html"]
+    assert len(pages) >= 9
+    for name in pages:
+        page.goto(site.url + name, wait_until="networkidle")
+        assert page.locator("h1").count() == 1, name
+    assert problems == []
+
+
+def test_language_switcher_keeps_the_lesson(page: Page, site: BuiltSite) -> None:
+    languages = site.checked.content.settings.languages
+    slug = next(iter(site.checked.content.reference.lessons))
+    page.goto(f"{site.url}{languages[0]}/{slug}/index.html")
+    for lang in languages[1:] + languages[:1]:
+        page.locator(f".languages a[hreflang='{lang}']").click()
+        page.wait_for_load_state("load")
+        assert page.url == f"{site.url}{lang}/{slug}/index.html"
+        assert page.locator("html").get_attribute("lang") == lang
+        assert page.locator(f".languages a[hreflang='{lang}']").get_attribute("aria-current") == "page"
+
+
+def test_alternate_links_resolve(page: Page, site: BuiltSite) -> None:
+    seen: set[str] = set()
+    for name in site.pages():
+        if name == "404.html":
+            continue
+        page.goto(site.url + name)
+        for link in page.locator("link[rel=alternate][hreflang], link[rel=canonical]").all():
+            href = link.get_attribute("href") or ""
+            assert href.startswith(site.url), href
+            seen.add(href)
+    assert seen
+    for href in sorted(seen):
+        with urllib.request.urlopen(href) as response:  # noqa: S310 - our own loopback server
+            assert response.status == 200, href
+
+
+def test_sitemap_lists_pages_that_exist(site: BuiltSite) -> None:
+    sitemap = (site.folder / "sitemap.xml").read_text()
+    urls = set(re.findall(r'(?:<loc>|href=")([^<"]+)', sitemap))
+    assert urls
+    for url in urls:
+        path = url.removeprefix(site.url)
+        assert (site.folder / path / "index.html").exists() or (site.folder / path).is_file(), url

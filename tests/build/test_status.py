@@ -1,0 +1,115 @@
+"""``build.py status``: missing, stale, fresh again after --mark, captions, catalogs, JSON,
+--strict; and the term table's words to avoid."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import LESSON_RU, MiniProject
+
+SECOND_RU = """\
++++
+title = "Ходы"
+order = 2
+summary = "Два числа — два хода."
++++
+
+Каждое число двигает одну шашку.
+"""
+
+
+def status(project: MiniProject, *args: str) -> dict:  # type: ignore[type-arg]
+    done = project.run("status", "--json", *args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["languages"]["ru"]  # type: ignore[no-any-return]
+
+
+def test_missing_and_unmarked_lessons(project: MiniProject) -> None:
+    ru = status(project)
+    assert ru["lessons"]["moving"]["state"] == "missing"
+    assert ru["lessons"]["pinning"] == {"state": "stale", "changed": 4, "removed": 0, "marked": False}
+    assert ru["complete"] is False
+    table = project.run("status").stdout
+    assert "MISSING" in table and "STALE (unmarked)" in table
+
+
+def test_stale_after_an_english_edit_and_fresh_after_mark(project: MiniProject) -> None:
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 0 and "ru/pinning: marked as up to date" in done.stdout
+    assert 'translates = "' in (project.root / "content/ru/pinning.md").read_text()
+    assert status(project)["lessons"]["pinning"] == {"state": "translated", "changed": 0, "removed": 0, "marked": True}
+
+    english = project.root / "content/en/pinning.md"
+    english.write_text(english.read_text().replace("Landing on a lone checker", "A checker landing on a lone checker"))
+    assert status(project)["lessons"]["pinning"] == {"state": "stale", "changed": 1, "removed": 1, "marked": True}
+    diff = project.run("status", "--diff", "ru/pinning").stdout
+    assert "content/en/pinning.md:7" in diff
+    assert "A checker landing on a lone checker **pins** it." in diff
+    assert "1 block(s) of the English text were removed or rewritten" in diff
+
+    project.run("status", "--mark", "ru/pinning")
+    assert status(project)["lessons"]["pinning"]["state"] == "translated"
+    assert "is up to date" in project.run("status", "--diff", "ru/pinning").stdout
+
+
+def test_a_changed_diagram_makes_its_captions_stale(project: MiniProject) -> None:
+    project.run("status", "--mark", "ru")
+    diagram = project.root / "content/diagrams/pin.toml"
+    diagram.write_text(diagram.read_text().replace('play = "20/15* 13/10"', 'play = "13/10 20/15*"'))
+    assert status(project)["lessons"]["pinning"]["state"] == "translated"  # same play, other order
+    diagram.write_text(diagram.read_text().replace('roll = "5-3"', 'roll = "5-2"')
+                       .replace('play = "13/10 20/15*"', 'play = "20/15* 13/11"')
+                       .replace("white = 282", "white = 283"))
+    ru = status(project)
+    assert ru["lessons"]["pinning"]["state"] == "stale" and ru["lessons"]["pinning"]["changed"] == 1
+    assert "[plakoto W:24x8,20,13x6;B:1x10,5x4,15;T:W 5-2 20/15* 13/11]" in project.run(
+        "status", "--diff", "ru/pinning").stdout
+
+
+def test_missing_captions_and_catalog_figures(project: MiniProject) -> None:
+    project.write("content/ru/pinning.md", LESSON_RU.replace("pin: Белые запирают её.\n", ""))
+    ru = status(project)
+    assert ru["captions_missing"] == [
+        "content/ru/pinning.md:9: warning: diagram 'pin' has no caption for step(s) pin — "
+        "add a line 'step: caption' for each"
+    ]
+    assert ru["catalog"] == {"total": 2, "translated": 2, "fuzzy": 0}
+    po = project.root / "locales/ru/LC_MESSAGES/messages.po"
+    po.write_text(po.read_text().replace('msgid "White rolls', '#, fuzzy\nmsgid "White rolls'))
+    assert status(project)["catalog"] == {"total": 2, "translated": 1, "fuzzy": 1}
+
+
+def test_strict_fails_until_everything_is_done(project: MiniProject) -> None:
+    assert project.run("status", "--strict").returncode == 1
+    project.write("content/ru/moving.md", SECOND_RU)
+    assert project.run("status", "--strict").returncode == 1  # not marked yet
+    project.run("status", "--mark", "ru")
+    done = project.run("status", "--strict")
+    assert done.returncode == 0, done.stdout
+    assert "Everything is translated and up to date." in done.stdout
+
+
+def test_fuzzy_entries_are_never_shown(project: MiniProject) -> None:
+    po = project.root / "locales/ru/LC_MESSAGES/messages.po"
+    po.write_text(po.read_text().replace('msgid "White rolls', '#, fuzzy\nmsgid "White rolls'))
+    assert project.run("build").returncode == 0
+    page = (project.root / "_site/ru/pinning/index.html").read_text()
+    assert "Белые: бросок" not in page
+    assert "White rolls 5–3 and plays" in page  # English, never the message id's key
+
+
+def test_words_to_avoid_are_warned_about_with_path_and_line(project: MiniProject) -> None:
+    project.write("content/terms.toml", '[checker]\nen = ["checker"]\nru = ["шашка"]\navoid.ru = ["фишк"]\n')
+    project.write("content/ru/pinning.md", LESSON_RU.replace("Шашка, вставшая", "Фишка, вставшая"))
+    done = project.run("build")
+    assert done.returncode == 0
+    assert ("content/ru/pinning.md:7: warning: 'Фишка': the term table says 'шашка' for this — "
+            "use the site's word (content/terms.toml, [checker])") in done.stderr
+    assert "'Фишка'" in json.dumps(status(project)["words_to_avoid"], ensure_ascii=False)
+
+
+def test_status_names_unknown_lessons_and_languages(project: MiniProject) -> None:
+    done = project.run("status", "--mark", "ru/nowhere")
+    assert done.returncode != 0 and "there is no lesson 'nowhere'" in done.stderr
+    done = project.run("status", "--diff", "xx/pinning")
+    assert done.returncode != 0 and "there is no language 'xx'" in done.stderr
