@@ -134,14 +134,14 @@ def read_terms(path: Path, problems: Problems) -> list[Term]:
 def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
     """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid."""
     patterns = [
-        (re.compile(rf"(?<!\w){re.escape(word)}\w*", re.IGNORECASE), word, term)
+        (re.compile(rf"(?<!\w){re.escape(word)}\w*", re.IGNORECASE), term)
         for term in terms
         for word in term.avoid.get(lesson.lang, [])
     ]
     if not patterns:
         return
     for offset, line in enumerate(lesson.body.splitlines()):
-        for pattern, word, term in patterns:
+        for pattern, term in patterns:
             match = pattern.search(line)
             if match:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
