@@ -79,6 +79,12 @@ def command_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_diagram(args: argparse.Namespace) -> int:
+    from .author import command_diagram as run
+
+    return run(args)
+
+
 def command_status(args: argparse.Namespace) -> int:
     from .status import run_status
 
@@ -148,6 +154,16 @@ def parser() -> argparse.ArgumentParser:
     status_parser.add_argument("--diff", metavar="LANG/LESSON",
                                help="print the English paragraphs that changed since the translation was marked")
     status_parser.set_defaults(run=command_status)
+
+    diagram_parser = commands.add_parser(
+        "diagram", help="check your own diagram file and write its embed page, pictures and oEmbed",
+        description="Make an embeddable diagram from a TOML file in the lessons' diagram format, "
+        "with a title and [captions.<lang>] (see examples/my-diagram.toml and EMBEDDING.md).")
+    diagram_parser.add_argument("file", type=Path, help="your diagram, e.g. my-diagram.toml")
+    diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/)")
+    diagram_parser.add_argument("--base-url", help="where you will upload the folder (for oEmbed and the snippet)")
+    languages(diagram_parser)
+    diagram_parser.set_defaults(run=command_diagram)
 
     messages_parser = commands.add_parser(
         "messages", help="extract the interface texts, update every locales/*/messages.po, compile")

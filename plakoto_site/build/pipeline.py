@@ -21,6 +21,7 @@ from babel.support import NullTranslations
 from jinja2 import TemplateError
 from markupsafe import Markup
 
+from plakoto_site.content.markdown import placements
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import (
     CheckedLesson,
@@ -39,7 +40,9 @@ from plakoto_site.i18n.catalogs import (
 )
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.pages import Templates, render_markdown
+from plakoto_site.render.diagrams import EmbedLinks, diagram_html
+from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.pages import Templates, placement_captions, render_markdown
 
 ASSETS = ("site.css", "diagram.js", "favicon.svg")
 
@@ -172,6 +175,66 @@ class Renderer:
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
         self.reference = checked.content.settings.reference
+        self.embeds = self._embeds()
+
+    def _embeds(self) -> dict[tuple[str, str], tuple[Embed, CheckedLesson]]:
+        """Each diagram in each language, captioned as the first lesson that places it."""
+        found: dict[tuple[str, str], tuple[Embed, CheckedLesson]] = {}
+        diagrams = self.checked.content.diagrams
+        for lang, lessons in self.checked.lessons.items():
+            for item in lessons:
+                for placement in placements(item.tokens):
+                    key = (lang, placement.diagram)
+                    if key in found:
+                        continue
+                    diagram = diagrams[placement.diagram]
+                    title = f"{item.lesson.title} · {self.checked.translations[lang].gettext('Plakoto')}"
+                    embed = Embed(diagram, lang, title, placement_captions(placement, diagram),
+                                  f"{lang}/embed/{diagram.id}")
+                    found[key] = (embed, item)
+        return found
+
+    def embed_links(self, lang: str, diagram_id: str, source: str) -> EmbedLinks | None:
+        if (lang, diagram_id) not in self.embeds:
+            return None
+        embed, _ = self.embeds[(lang, diagram_id)]
+        return EmbedLinks(
+            page=relative(source, embed.page),
+            picture=relative(source, embed.picture(0)),
+            filmstrip=relative(source, embed.filmstrip),
+            oembed=relative(source, embed.oembed),
+            iframe=embed.iframe(self.base_url, self.checked.words[lang]),
+            absolute_picture=self.base_url + embed.picture(0),
+            absolute_oembed=self.base_url + embed.oembed,
+        )
+
+    def embed_files(self, lang: str, diagram_id: str) -> dict[str, bytes]:
+        """The embed page, a picture per step, the filmstrip and the oEmbed JSON."""
+        embed, item = self.embeds[(lang, diagram_id)]
+        words = self.checked.words[lang]
+        diagram = embed.diagram
+        path = embed.page
+        figure = diagram_html(diagram, embed.captions, words)
+        html = self.templates.render(
+            "embed.html",
+            self.checked.translations[lang],
+            lang=Language(lang),
+            title=embed.title,
+            figure=figure,
+            lesson_href=relative(path, page_path(lang, item.lesson.slug)) + f"#{diagram.id}",
+            lesson_title=item.lesson.title,
+            oembed=self.base_url + embed.oembed,
+            canonical=self.base_url + embed.folder + "/",
+            css=self.asset(path, "site.css"),
+            js=self.asset(path, "diagram.js"),
+            icon=self.asset(path, "favicon.svg"),
+        )
+        files = {path: html.encode(), embed.filmstrip: filmstrip(embed, words).encode()}
+        for frame in range(diagram.frames):
+            files[embed.picture(frame)] = picture(embed, frame, words).encode()
+        provider = self.checked.translations[lang].gettext("Plakoto, step by step")
+        files[embed.oembed] = embed.oembed_json(self.base_url, words, provider).encode()
+        return files
 
     def asset(self, source: str, name: str) -> str:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
@@ -219,7 +282,8 @@ class Renderer:
         item = lessons[index]
         path = page_path(lang, item.lesson.slug)
         words = self.checked.words[lang]
-        body = render_markdown(item.tokens, self.checked.content.diagrams, words)
+        body = render_markdown(item.tokens, self.checked.content.diagrams, words,
+                               lambda diagram_id: self.embed_links(lang, diagram_id, path))
         def link(other: CheckedLesson | None) -> dict[str, str] | None:
             if other is None:
                 return None
@@ -318,6 +382,8 @@ class Renderer:
             for index in range(len(self.checked.lessons[lang])):
                 path, html = self.lesson_page(lang, index)
                 files[path] = html.encode()
+        for lang, diagram_id in sorted(self.embeds):
+            files.update(self.embed_files(lang, diagram_id))
         for name, html in self.root_pages().items():
             files[name] = html.encode()
         files["sitemap.xml"] = self.sitemap().encode()

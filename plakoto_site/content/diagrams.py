@@ -113,20 +113,27 @@ def read_diagrams(folder: Path, problems: Problems) -> dict[str, Diagram]:
     return diagrams
 
 
-def read_diagram(path: Path, problems: Problems, text: str | None = None) -> Diagram | None:
-    """Read and replay one diagram source, recording every problem found."""
+def read_diagram(
+    path: Path, problems: Problems, text: str | None = None, *, standalone: bool = False
+) -> Diagram | None:
+    """Read and replay one diagram source, recording every problem found. A ``standalone``
+    file (an author's own diagram) may also hold ``title`` and ``[captions.<lang>]``, and
+    its id need not be its file name."""
     text = path.read_text(encoding="utf-8") if text is None else text
     data = read_toml(text, path, problems)
     if data is None:
         return None
-    return _Replay(path, text, data, problems).run()
+    return _Replay(path, text, data, problems, standalone).run()
 
 
 class _Replay:
-    def __init__(self, path: Path, text: str, data: dict[str, Any], problems: Problems) -> None:
+    def __init__(
+        self, path: Path, text: str, data: dict[str, Any], problems: Problems, standalone: bool = False
+    ) -> None:
         self.path, self.data, self.problems = path, data, problems
         self.lines = KeyLines(text)
         self.failed = False
+        self.standalone = standalone
 
     def error(self, line: int, message: str, hint: str = "") -> None:
         self.failed = True
@@ -134,11 +141,12 @@ class _Replay:
 
     def run(self) -> Diagram | None:
         data = self.data
-        unknown = sorted(set(data) - {"id", "rules", "start", "steps"})
+        known = {"id", "rules", "start", "steps"} | ({"title", "captions"} if self.standalone else set())
+        unknown = sorted(set(data) - known)
         for key in unknown:
             self.error(self.lines.of(key), f"unknown key {key!r}", "use id, rules, start and [[steps]]")
         diagram_id = data.get("id", self.path.stem)
-        if diagram_id != self.path.stem or not DIAGRAM_ID.match(str(diagram_id)):
+        if not DIAGRAM_ID.match(str(diagram_id)) or (diagram_id != self.path.stem and not self.standalone):
             self.error(
                 self.lines.of("id"), f"the id {diagram_id!r} must equal the file name {self.path.stem!r}",
                 "use lowercase letters, digits and hyphens, and name the file after the id",

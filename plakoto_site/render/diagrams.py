@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
@@ -130,8 +131,51 @@ def _frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Marku
     )
 
 
+@dataclass(frozen=True)
+class EmbedLinks:
+    """Where a diagram's embed files are: relative links for the page, absolute for authors."""
+
+    page: str
+    picture: str
+    filmstrip: str
+    oembed: str
+    iframe: str
+    absolute_picture: str
+    absolute_oembed: str
+
+
+def embed_details(diagram: Diagram, links: EmbedLinks, words: Words) -> Markup:
+    """The "Embed" control: the iframe snippet in a text field (usable without JavaScript),
+    a copy button the script reveals, picture links and the oEmbed address."""
+    field = f"{diagram.id}-embed-code"
+    return Markup(
+        '<details class="embed-code"><summary>{summary}</summary>'
+        '<p><label for="{field}">{paste}</label></p>'
+        '<textarea id="{field}" readonly rows="4" spellcheck="false">{iframe}</textarea>'
+        '<p><button type="button" class="copy" data-copy="{field}" data-done="{copied}" hidden>{copy}</button></p>'
+        '<p>{pictures} <a href="{picture}">{first}</a> · <a href="{filmstrip}">{all}</a></p>'
+        '<p>{oembed_label} <a href="{oembed}"><code>{absolute_oembed}</code></a></p>'
+        "</details>"
+    ).format(
+        summary=words.gettext("Embed this diagram"),
+        field=field,
+        paste=words.gettext("Paste this into your article or forum post:"),
+        iframe=links.iframe,
+        copy=words.gettext("Copy"),
+        copied=words.gettext("Copied"),
+        pictures=words.gettext("Where frames are not allowed, use a picture:"),
+        picture=links.picture,
+        first=words.gettext("the first step (SVG)"),
+        filmstrip=links.filmstrip,
+        all=words.gettext("all steps in one picture (SVG)"),
+        oembed_label=words.gettext("oEmbed:"),
+        oembed=links.oembed,
+        absolute_oembed=links.absolute_oembed,
+    )
+
+
 def diagram_html(
-    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed_url: str | None = None
+    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed: EmbedLinks | None = None
 ) -> Markup:
     """The whole figure; ``captions`` maps frame numbers to caption HTML."""
     frames = Markup("").join(_frame(diagram, f, captions.get(f, Markup("")), words) for f in range(diagram.frames))
@@ -146,7 +190,8 @@ def diagram_html(
             ("last", words.gettext("Last step")),
         )
     )
-    embed = Markup(' data-embed-url="{url}"').format(url=embed_url) if embed_url else Markup("")
+    attribute = Markup(' data-embed-url="{url}"').format(url=embed.page) if embed else Markup("")
+    details = embed_details(diagram, embed, words) if embed else Markup("")
     return Markup(
         '<figure class="diagram" id="{id}" data-plakoto-diagram="{id}" data-rules="{rules}"'
         ' data-step="0" data-steps="{count}"{embed}>'
@@ -154,12 +199,13 @@ def diagram_html(
         '<div class="controls" hidden>{controls}'
         '<span class="counter" aria-hidden="true">{counter}</span></div>'
         '<p class="live visually-hidden" aria-live="polite" data-live></p>'
-        "</figure>"
+        "{details}</figure>"
     ).format(
         id=diagram.id,
         rules=diagram.rules.value,
         count=diagram.frames,
-        embed=embed,
+        embed=attribute,
+        details=details,
         label=words.gettext("Diagram: use the buttons or the arrow keys to step through it"),
         frames=frames,
         controls=controls,

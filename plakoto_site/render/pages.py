@@ -15,7 +15,7 @@ from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.markdown import DIAGRAM_TOKEN, Placement, make_markdown
 from plakoto_site.i18n.words import Words
 
-from .diagrams import diagram_html
+from .diagrams import EmbedLinks, diagram_html
 
 
 class Templates:
@@ -48,11 +48,21 @@ class Templates:
 TemplateProblem = TemplateError
 
 
+def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Markup]:
+    """A diagram fence's captions as HTML, by frame number (inline Markdown allowed)."""
+    md = make_markdown()
+    return {
+        frame: Markup(md.renderInline(caption.text))
+        for caption in placement.captions
+        if (frame := diagram.frame_of(caption.key)) is not None
+    }
+
+
 def render_markdown(
     tokens: list[Token],
     diagrams: Mapping[str, Diagram],
     words: Words,
-    embed_url: Callable[[str], str | None] = lambda _id: None,
+    embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures."""
     md = make_markdown()
@@ -60,12 +70,8 @@ def render_markdown(
     def diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
         placement: Placement = tokens[index].meta["placement"]
         diagram = diagrams[placement.diagram]
-        captions = {
-            frame: Markup(md.renderInline(caption.text))
-            for caption in placement.captions
-            if (frame := diagram.frame_of(caption.key)) is not None
-        }
-        return str(diagram_html(diagram, captions, words, embed_url(diagram.id)))
+        captions = placement_captions(placement, diagram)
+        return str(diagram_html(diagram, captions, words, embed(diagram.id)))
 
     md.add_render_rule(DIAGRAM_TOKEN, diagram_rule)
     return Markup(md.renderer.render(tokens, md.options, {}))

@@ -52,7 +52,7 @@
     var last = this.frames.length - 1;
     var target = { first: 0, prev: this.index - 1, next: this.index + 1, last: last }[action];
     if (target === undefined) { return; }
-    this.show(Math.max(0, Math.min(last, target)), { announce: true, history: true, animate: action === "next" });
+    this.show(Math.max(0, Math.min(last, target)), { announce: true, history: !embedded, animate: action === "next" });
   };
 
   Stepper.prototype.key = function (event) {
@@ -93,7 +93,65 @@
       history.pushState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
     }
     if (options.animate && changed) { animate(frame); }
+    if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
   };
+
+  Stepper.prototype.find = function (step) {
+    // A step by number, or by its name (the part of a frame's id after the diagram's).
+    for (var f = 0; f < this.frames.length; f += 1) {
+      if (String(f) === String(step) || this.frames[f].getAttribute("data-step-name") === String(step)) { return f; }
+    }
+    return -1;
+  };
+
+  // -- inside an iframe: the embed page talks to the article around it --------------------
+  var embedded = document.documentElement.hasAttribute("data-embed");
+
+  function tell(message) {
+    if (embedded && window.parent !== window) { window.parent.postMessage(message, "*"); }
+  }
+
+  function embedding() {
+    var params = new URLSearchParams(window.location.search);
+    var theme = params.get("theme");
+    if (theme === "light" || theme === "dark") { document.documentElement.setAttribute("data-theme", theme); }
+    var stepper = steppers[0];
+    if (stepper && params.has("step")) {
+      var index = stepper.find(params.get("step"));
+      if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
+    }
+    window.addEventListener("message", function (event) {
+      var data = event.data;
+      if (!stepper || !data || data.type !== "plakoto:go") { return; }
+      var target = stepper.find(data.step);
+      if (target >= 0) { stepper.show(target, { announce: true, history: false, animate: false }); }
+    });
+    var last = 0;
+    function size() {
+      var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height !== last) { last = height; tell({ type: "plakoto:resize", height: height }); }
+    }
+    if (window.ResizeObserver) { new ResizeObserver(size).observe(document.documentElement); }
+    size();
+  }
+
+  function copying() {
+    var buttons = document.querySelectorAll("button[data-copy]");
+    for (var i = 0; i < buttons.length; i += 1) {
+      buttons[i].hidden = false;
+      buttons[i].addEventListener("click", function (event) {
+        var button = event.currentTarget;
+        var field = document.getElementById(button.getAttribute("data-copy"));
+        var label = button.textContent;
+        field.select();
+        var done = function () {
+          button.textContent = button.getAttribute("data-done");
+          setTimeout(function () { button.textContent = label; }, 2000);
+        };
+        if (navigator.clipboard) { navigator.clipboard.writeText(field.value).then(done, done); } else { done(); }
+      });
+    }
+  }
 
   function fromHash(scroll) {
     var hash = decodeURIComponent(window.location.hash.slice(1));
@@ -119,7 +177,8 @@
         steppers.push(new Stepper(figures[i]));
       }
     }
-    fromHash(true);
+    copying();
+    if (embedded) { embedding(); } else { fromHash(true); }
     window.addEventListener("popstate", function () { fromHash(false); });
     window.addEventListener("hashchange", function () { fromHash(true); });
   }

@@ -1,0 +1,163 @@
+"""Embedding: a diagram inside another site's article (another origin), its messages,
+the per-step pictures, the filmstrip and oEmbed."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import FrameLocator, Page, expect
+
+from plakoto_site.engine import Position
+from plakoto_site.render import svg
+
+from .conftest import BuiltSite
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An article</title></head>
+<body><h1>My article about Plakoto</h1>
+<iframe id="board" src="{src}" width="560" height="{height}" title="A Plakoto diagram"></iframe>
+<script>
+  window.received = [];
+  window.addEventListener("message", function (event) {{ window.received.push(event.data); }});
+  function go(step) {{ document.getElementById("board").contentWindow.postMessage({{type: "plakoto:go", step: step}}, "*"); }}
+</script></body></html>"""
+
+
+def embeds(site: BuiltSite) -> list[Path]:
+    return sorted(site.folder.glob("*/embed/*/index.html"))
+
+
+@pytest.fixture
+def article(site: BuiltSite, static_server, tmp_path: Path):  # type: ignore[no-untyped-def]
+    def make(src: str, height: int = 800) -> str:
+        folder = tmp_path / "article"
+        folder.mkdir(exist_ok=True)
+        (folder / "index.html").write_text(ARTICLE.format(src=src, height=height))
+        return str(static_server(folder)) + "index.html"
+
+    return make
+
+
+def frame(page: Page) -> FrameLocator:
+    return page.frame_locator("#board")
+
+
+def messages(page: Page, kind: str) -> list[dict]:  # type: ignore[type-arg]
+    return [m for m in page.evaluate("window.received") if isinstance(m, dict) and m.get("type") == kind]
+
+
+@pytest.mark.browser
+def test_an_article_on_another_origin_embeds_and_drives_a_diagram(page: Page, site: BuiltSite, article) -> None:  # type: ignore[no-untyped-def]
+    url = article(site.url + "ru/embed/pin-sequence/index.html")
+    assert url.split("/")[2] != site.url.split("/")[2]  # another origin (port)
+    page.goto(url)
+    history = page.evaluate("history.length")
+    figure = frame(page).locator("figure[data-plakoto-diagram='pin-sequence']")
+    expect(figure).to_have_attribute("data-step", "0")
+    expect(frame(page).locator(".frame:not([hidden]) svg.board")).to_be_visible()
+    page.wait_for_function("window.received.some(m => m && m.type === 'plakoto:resize')")
+    height = messages(page, "plakoto:resize")[-1]["height"]
+    assert 400 < height < 1200
+
+    frame(page).locator("button[data-action='next']").click()
+    expect(figure).to_have_attribute("data-step", "1")
+    page.wait_for_function("window.received.some(m => m && m.type === 'plakoto:step')")
+    assert messages(page, "plakoto:step")[-1] == {"type": "plakoto:step", "diagram": "pin-sequence", "step": 1}
+
+    frame(page).locator(".view").focus()
+    page.keyboard.press("Home")
+    expect(figure).to_have_attribute("data-step", "0")
+    page.keyboard.press("End")
+    expect(figure).to_have_attribute("data-step", "1")
+
+    page.evaluate("go(0)")
+    expect(figure).to_have_attribute("data-step", "0")
+    page.evaluate("go('pin')")  # a step name works too
+    expect(figure).to_have_attribute("data-step", "1")
+    assert page.evaluate("history.length") == history  # stepping inside the frame adds no history
+
+
+@pytest.mark.browser
+def test_step_and_theme_parameters(page: Page, site: BuiltSite) -> None:
+    base = site.url + "en/embed/opening-roll/index.html"
+    page.goto(base + "?step=2&theme=dark")
+    expect(page.locator("figure")).to_have_attribute("data-step", "2")
+    assert page.locator("html").get_attribute("data-theme") == "dark"
+    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.goto(base + "?step=1&theme=light")
+    expect(page.locator("figure")).to_have_attribute("data-step", "1")
+    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert dark != light and light == "rgb(253, 250, 244)"
+    name = page.locator(".frame").nth(1).get_attribute("data-step-name")
+    page.goto(f"{base}?step={name}")
+    expect(page.locator("figure")).to_have_attribute("data-step", "1")
+
+
+@pytest.mark.browser
+def test_no_scrollbars_at_the_suggested_size(page: Page, site: BuiltSite) -> None:
+    pages = embeds(site)
+    assert len(pages) > 100
+    for path in pages:
+        oembed = json.loads((path.parent / "oembed.json").read_text())
+        page.set_viewport_size({"width": oembed["width"], "height": oembed["height"]})
+        page.goto(site.url + path.relative_to(site.folder).as_posix())
+        steps = int(page.locator("figure").get_attribute("data-steps") or "1")
+        for step in range(steps):
+            if step:
+                page.locator("button[data-action='next']").click()
+            overflow = page.evaluate("[document.documentElement.scrollHeight - innerHeight,"
+                                     " document.documentElement.scrollWidth - innerWidth]")
+            assert overflow[0] <= 0 and overflow[1] <= 0, (path, step, overflow)
+
+
+def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
+    checked = 0
+    for path in embeds(site):
+        html = path.read_text()
+        positions = [json.loads(p.replace("&#34;", '"').replace("&quot;", '"'))
+                     for p in __import__("re").findall(r'data-position="([^"]*)"', html)]
+        assert positions
+        for frame_number, expected in enumerate(positions):
+            root = ET.parse(path.parent / f"{frame_number}.svg").getroot()
+            assert json.loads(root.get("data-position") or "{}") == expected
+            title = root.find("s:title", NS)
+            assert title is not None and title.text
+            position = Position.from_json(expected)
+            for info in position.points():
+                x = f"{svg.point_x(info.point):g}"
+                top = info.point >= 13
+                drawn = [c for c in root.iterfind(".//s:circle", NS)
+                         if "ck" in (c.get("class") or "").split() and c.get("cx") == x
+                         and (float(c.get("cy") or 0) < svg.MIDDLE) == top and float(c.get("cy") or 0) < svg.INNER_BOTTOM + 1]
+                shown = min(info.count, 4 if info.pinned else 5) + (1 if info.pinned else 0)
+                assert len(drawn) == shown, (path, frame_number, info)
+            checked += 1
+        strip = ET.parse(path.parent / "filmstrip.svg").getroot()
+        assert len(strip.findall("s:svg", NS)) == len(positions)
+    assert checked > 200
+
+
+def test_oembed_is_valid_and_points_to_pages_that_exist(site: BuiltSite) -> None:
+    for path in embeds(site):
+        data = json.loads((path.parent / "oembed.json").read_text())
+        assert data["version"] == "1.0" and data["type"] == "rich"
+        assert isinstance(data["width"], int) and isinstance(data["height"], int)
+        assert data["title"] and data["provider_name"]
+        src = data["html"].split('src="', 1)[1].split('"', 1)[0]
+        for url in (src, data["thumbnail_url"], data["provider_url"]):
+            assert url.startswith(site.url), url
+            target = site.folder / url.removeprefix(site.url)
+            assert target.is_file() or (target / "index.html").is_file(), url
+        page = path.read_text()
+        assert 'type="application/json+oembed"' in page
+        assert f'href="{site.url}{path.parent.relative_to(site.folder).as_posix()}/oembed.json"' in page
+
+
+def test_lesson_diagrams_offer_their_embed(site: BuiltSite) -> None:
+    lesson = (site.folder / "el/pinning/index.html").read_text()
+    assert 'data-embed-url="../embed/pin-sequence/index.html"' in lesson
+    assert "<textarea" in lesson and "&lt;iframe src=&#34;" + site.url + "el/embed/pin-sequence/index.html" in lesson
