@@ -34,7 +34,8 @@ def _summary(report: Report, root: Path) -> str:
     index = report.out.resolve() / "index.html"
     lines = [
         f"Built {_count(report.pages, 'page')} in {_count(len(report.languages), 'language')} "
-        f"({', '.join(report.languages)}) with {_count(report.diagrams, 'diagram')} in {report.seconds:.2f} s.",
+        f"({', '.join(report.languages)}) with {_count(report.diagrams, 'diagram')} "
+        f"and {_count(report.embeds, 'embed')} in {report.seconds:.2f} s.",
         "Catalogs compiled: " + (", ".join(
             f"{c.lang} {c.translated}/{c.total}" + (f" ({c.fuzzy} fuzzy)" if c.fuzzy else "") for c in report.catalogs
         ) or "none") + ".",

@@ -77,6 +77,7 @@ class Report:
     out: Path
     languages: list[str]
     pages: int = 0
+    embeds: int = 0
     diagrams: int = 0
     files: int = 0
     seconds: float = 0.0
@@ -443,7 +444,8 @@ def build(
             raise ContentError([_template_problem(project, error)]) from None
         write_atomically(files, report.out)
         report.files = len(files)
-        report.pages = sum(1 for name in files if name.endswith(".html"))
+        report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)
+        report.embeds = sum(1 for name in files if name.endswith("/index.html") and "/embed/" in name)
         report.written = True
     report.seconds = time.perf_counter() - began
     return report

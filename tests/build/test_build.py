@@ -31,7 +31,7 @@ def parse(html: bytes) -> Links:
 def test_build_writes_every_page_and_says_where(project: MiniProject) -> None:
     done = project.run("build")
     assert done.returncode == 0, done.stderr
-    assert "Built 8 pages in 2 languages (en, ru) with 1 diagram in" in done.stdout
+    assert "Built 8 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in" in done.stdout
     assert "_site" in done.stdout and "file://" in done.stdout
     files = project.snapshot()
     for name in ("index.html", "404.html", "sitemap.xml", "robots.txt", "en/index.html",
