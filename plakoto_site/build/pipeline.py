@@ -21,7 +21,7 @@ from babel.support import NullTranslations
 from jinja2 import TemplateError
 from markupsafe import Markup
 
-from plakoto_site.content.markdown import placements
+from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import (
     CheckedLesson,
@@ -42,9 +42,15 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
-from plakoto_site.render.pages import Templates, placement_captions, render_markdown
+from plakoto_site.render.exercises import exercise_html
+from plakoto_site.render.pages import (
+    Templates,
+    exercise_markup,
+    placement_captions,
+    render_markdown,
+)
 
-ASSETS = ("site.css", "diagram.js", "favicon.svg")
+ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
 
 
 @dataclass(frozen=True)
@@ -121,10 +127,10 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
             translated = found.lessons.get(slug)
             if translated is None:
                 # The English page stands in; its problems were reported with English.
-                tokens = check_lesson(english, content.diagrams, Problems(project.root))
+                tokens = check_lesson(english, content.diagrams, Problems(project.root), content.exercises)
                 checked.append(CheckedLesson(lang, english, tokens, fallback=True))
             else:
-                tokens = check_lesson(translated, content.diagrams, problems)
+                tokens = check_lesson(translated, content.diagrams, problems, content.exercises)
                 check_words(translated, content.terms, problems)
                 checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
         lessons[lang] = checked
@@ -241,7 +247,7 @@ class Renderer:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
 
     def translated(self, lang: str, slug: str | None) -> bool:
-        if slug is None:
+        if slug is None or slug == "practice":
             return True
         return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
 
@@ -267,12 +273,14 @@ class Renderer:
             "root_href": relative(path, "index.html"),
             "css": self.asset(path, "site.css"),
             "js": self.asset(path, "diagram.js"),
+            "exercises_js": "",
             "icon": self.asset(path, "favicon.svg"),
             "canonical": self.base_url + page_url(lang, slug),
             "alternates": alternates if self.translated(lang, slug) else [],
             "x_default": self.base_url + page_url(self.reference, slug),
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
+            "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
         }
 
     def has_lesson(self, slug: str) -> bool:
@@ -284,15 +292,19 @@ class Renderer:
         path = page_path(lang, item.lesson.slug)
         words = self.checked.words[lang]
         body = render_markdown(item.tokens, self.checked.content.diagrams, words,
-                               lambda diagram_id: self.embed_links(lang, diagram_id, path))
+                               lambda diagram_id: self.embed_links(lang, diagram_id, path),
+                               self.checked.content.exercises)
         def link(other: CheckedLesson | None) -> dict[str, str] | None:
             if other is None:
                 return None
             return {"title": other.lesson.title, "href": relative(path, page_path(lang, other.lesson.slug))}
+        common = self.common(lang, item.lesson.slug, path)
+        if exercise_placements(item.tokens):
+            common["exercises_js"] = self.asset(path, "exercise.js")
         html = self.templates.render(
             "lesson.html",
             self.checked.translations[lang],
-            **self.common(lang, item.lesson.slug, path),
+            **common,
             title=item.lesson.title,
             summary=item.lesson.summary,
             body=body,
@@ -300,6 +312,34 @@ class Renderer:
             previous=link(lessons[index - 1] if index > 0 else None),
             next=link(lessons[index + 1] if index + 1 < len(lessons) else None),
             number=item.lesson.order if item.lesson.kind == "lesson" else None,
+        )
+        return path, html
+
+    def practice_page(self, lang: str) -> tuple[str, str] | None:
+        """Every exercise of every lesson on one page, with the reader's progress."""
+        path = page_path(lang, "practice")
+        words = self.checked.words[lang]
+        groups, number = [], 0
+        for item in self.checked.lessons[lang]:
+            exercises = []
+            for placement in exercise_placements(item.tokens):
+                number += 1
+                exercise = self.checked.content.exercises[placement.exercise]
+                exercises.append(exercise_html(exercise, exercise_markup(placement), words, number))
+            if exercises:
+                groups.append({"title": item.lesson.title, "exercises": exercises,
+                               "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
+        if not groups:
+            return None
+        translations = self.checked.translations[lang]
+        common = self.common(lang, "practice", path)
+        common["exercises_js"] = self.asset(path, "exercise.js")
+        html = self.templates.render(
+            "practice.html", translations, **common,
+            title=translations.gettext("Practice"),
+            summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
+                                         "and the rules engine tells you what is allowed and why."),
+            groups=groups,
         )
         return path, html
 
@@ -361,6 +401,8 @@ class Renderer:
             'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
         ]
         slugs: list[str | None] = [None] + [c.lesson.slug for c in self.checked.lessons[self.reference]]
+        if self.checked.content.exercises:
+            slugs.append("practice")
         for slug in slugs:
             present = [lang.code for lang in self.languages if self.translated(lang.code, slug)]
             for lang in present:
@@ -383,6 +425,9 @@ class Renderer:
             for index in range(len(self.checked.lessons[lang])):
                 path, html = self.lesson_page(lang, index)
                 files[path] = html.encode()
+            practice = self.practice_page(lang)
+            if practice:
+                files[practice[0]] = practice[1].encode()
         for lang, diagram_id in sorted(self.embeds):
             files.update(self.embed_files(lang, diagram_id))
         for name, html in self.root_pages().items():

@@ -34,7 +34,7 @@ from plakoto_site.engine import (
 )
 
 from .problems import Problems
-from .toml import KeyLines, read_toml
+from .toml import KeyLines, read_sources, read_toml
 
 DIAGRAM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 STEP_KEYS = {"name", "roll", "play", "illegal", "expect"}
@@ -105,12 +105,7 @@ class Diagram:
 
 def read_diagrams(folder: Path, problems: Problems) -> dict[str, Diagram]:
     """Every ``*.toml`` under ``folder``, replayed; the broken ones are left out."""
-    diagrams: dict[str, Diagram] = {}
-    for path in sorted(folder.glob("*.toml")):
-        diagram = read_diagram(path, problems)
-        if diagram is not None:
-            diagrams[diagram.id] = diagram
-    return diagrams
+    return read_sources(folder, problems, read_diagram)
 
 
 def read_diagram(

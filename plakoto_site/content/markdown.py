@@ -23,6 +23,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 DIAGRAM_TOKEN = "plakoto_diagram"
+EXERCISE_TOKEN = "plakoto_exercise"
 _CAPTION = re.compile(r"^([\w-]+)\s*:\s*(.*)$")
 
 
@@ -63,11 +64,25 @@ def parse_captions(content: str, first_line: int) -> tuple[list[Caption], list[i
     return captions, unreadable
 
 
+@dataclass(frozen=True, slots=True)
+class ExercisePlacement:
+    """An exercise fence: which exercise, its texts by key, and lines it could not read."""
+
+    exercise: str
+    content: str
+    line: int
+
+
 def _diagram_fences(state: StateCore) -> None:
     for token in state.tokens:
         if token.type != "fence":
             continue
         words = token.info.split()
+        if words and words[0] == "exercise":
+            token.type = EXERCISE_TOKEN
+            start = token.map[0] if token.map else 0
+            token.meta = {"exercise": ExercisePlacement(words[1] if len(words) > 1 else "", token.content, start)}
+            continue
         if not words or words[0] != "diagram":
             continue
         start = token.map[0] if token.map else 0
@@ -118,3 +133,7 @@ def make_markdown() -> MarkdownIt:
 
 def placements(tokens: list[Token]) -> list[Placement]:
     return [token.meta["placement"] for token in tokens if token.type == DIAGRAM_TOKEN]
+
+
+def exercise_placements(tokens: list[Token]) -> list[ExercisePlacement]:
+    return [token.meta["exercise"] for token in tokens if token.type == EXERCISE_TOKEN]

@@ -10,8 +10,9 @@ from typing import Any
 from markdown_it.token import Token
 
 from .diagrams import Diagram, read_diagrams
+from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
-from .markdown import make_markdown, placements
+from .markdown import exercise_placements, make_markdown, placements
 from .problems import Problems
 from .toml import KeyLines, read_toml
 
@@ -52,6 +53,7 @@ class Content:
     diagrams: dict[str, Diagram]
     languages: dict[str, LanguageContent]
     terms: list[Term] = field(default_factory=list)
+    exercises: dict[str, Exercise] = field(default_factory=dict)
 
     @property
     def reference(self) -> LanguageContent:
@@ -100,13 +102,14 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
                             settings.reference, settings.repository)
     diagrams = read_diagrams(content / "diagrams", problems)
     terms = read_terms(content / "terms.toml", problems)
+    exercises = read_exercises(content / "exercises", problems)
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
         home_path = content / lang / "_home.md"
         home = read_lesson(home_path, lang, problems, slug="index") if home_path.exists() else None
         lessons = {lesson.slug: lesson for lesson in read_lessons(content, lang, problems)}
         found[lang] = LanguageContent(lang, home, lessons)
-    return Content(settings, diagrams, found, terms)
+    return Content(settings, diagrams, found, terms, exercises)
 
 
 def read_terms(path: Path, problems: Problems) -> list[Term]:
@@ -160,9 +163,32 @@ class CheckedLesson:
     fallback: bool
 
 
-def check_lesson(lesson: Lesson, diagrams: dict[str, Diagram], problems: Problems) -> list[Token]:
+def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Exercise], problems: Problems) -> None:
+    """Every exercise a lesson places must exist, with readable texts."""
+    for placement in exercise_placements(tokens):
+        line = lesson.body_line + placement.line
+        exercise = exercises.get(placement.exercise)
+        if exercise is None:
+            problems.error(lesson.path, line, f"there is no exercise {placement.exercise!r}",
+                           f"add content/exercises/{placement.exercise or '<id>'}.toml, or fix the name")
+            continue
+        texts, unreadable = exercise_texts(placement.content, placement.line + 1)
+        for offset in unreadable:
+            problems.error(lesson.path, lesson.body_line + offset, "this exercise line cannot be read",
+                           "write each line as 'prompt: …', 'hint: …', 'explain: …' or 'answer: …'")
+        missing = check_placement(exercise, texts)
+        if missing:
+            problems.warning(lesson.path, line, f"exercise {exercise.id!r} has no {', '.join(missing)}",
+                             "add a line 'key: text' for each")
+
+
+def check_lesson(
+    lesson: Lesson, diagrams: dict[str, Diagram], problems: Problems,
+    exercises: dict[str, Exercise] | None = None,
+) -> list[Token]:
     """Parse the Markdown and check every diagram it places against the diagram sources."""
     tokens = make_markdown().parse(lesson.body)
+    check_exercises(lesson, tokens, exercises or {}, problems)
     for placement in placements(tokens):
         line = lesson.body_line + placement.line
         if not placement.diagram:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .problems import Problems
 
@@ -61,3 +62,23 @@ class KeyLines:
             return 1
         entry = entries[index]
         return entry.get(key, entry[""])
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Source = TypeVar("Source", bound=_Identified)
+
+
+def read_sources(
+    folder: Path, problems: Problems, reader: Callable[[Path, Problems], Source | None]
+) -> dict[str, Source]:
+    """Read every ``*.toml`` of a folder in sorted order, by id; broken ones are left out."""
+    found: dict[str, Source] = {}
+    for path in sorted(folder.glob("*.toml")):
+        source = reader(path, problems)
+        if source is not None:
+            found[source.id] = source
+    return found

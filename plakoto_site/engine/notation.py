@@ -14,9 +14,10 @@ from itertools import pairwise
 
 from .dice import Dice
 from .errors import IllegalPlayError, NotationError
-from .plays import OFF, Play, StateKey, can_step, legal_plays, state_key, step
+from .plays import OFF, Play, StateKey, legal_plays, state_key, step
 from .position import Position
-from .rules import CHECKERS, bears_off, game_over, may_bear_off, pinned_own_checker
+from .refusals import refuse_step
+from .rules import CHECKERS, bears_off, game_over
 from .side import RuleSet
 
 _TOKEN = re.compile(
@@ -153,7 +154,6 @@ class _Walk:
             used = len(self.dice.numbers) - len(numbers)
             self.reached.setdefault(state_key(ours, pins), used)
             return
-        bearing = may_bear_off(ours, pins)
         for index, path in enumerate(self.paths):
             if progress[index] == len(path.points):
                 continue
@@ -164,7 +164,8 @@ class _Walk:
                 there = here - number
                 if goal != OFF and there < goal:
                     continue
-                reason = _refusal(ours, pins, here, number, bearing, self.side.other.value)
+                refusal = refuse_step(ours, pins, here, number, self.side)
+                reason = str(refusal) if refusal else ""
                 if reason:
                     self._fail(there == goal or (goal == OFF and there <= 0), stops, depth, reason)
                     continue
@@ -203,38 +204,6 @@ def _makes(distance: int, numbers: tuple[int, ...]) -> bool:
     for number in numbers:
         sums |= {s + number for s in sums}
     return distance in sums
-
-
-def _refusal(
-    ours: list[int], pins: int, start: int, number: int, bearing: bool, their: str = "opposing"
-) -> str:
-    """Why our checker on ``start`` may not move ``number`` pips ('' if it may); ``their`` is
-    the opponent's colour, for the message."""
-    if ours[start] <= 0:
-        if ours[start] < 0 and pins >> start & 1:
-            return f"the checker on {start} is pinned and cannot move"
-        return f"there is no checker of yours on {start}"
-    if can_step(ours, pins, start, number, bearing):
-        return ""
-    end = start - number
-    if end >= 1:
-        if ours[end] == -1:
-            return (
-                f"point {end} is closed: the {their} checker there is pinning one of yours, "
-                "and a pinner cannot be pinned"
-            )
-        return f"point {end} is closed: {-ours[end]} {their} checkers"
-    outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
-    if outside:
-        return f"cannot bear off: the checker on {outside} is not yet in the home board"
-    pinned = pinned_own_checker(ours, pins)
-    if pinned:
-        return f"cannot bear off: the checker on {pinned} is pinned"
-    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
-    return (
-        f"cannot bear off from {start} with a {number}: there is a checker on {higher}, "
-        f"so a {number} must move a checker from a higher point"
-    )
 
 
 def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dice) -> str:

@@ -13,6 +13,7 @@ from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
 from plakoto_site.engine import Dice, Outcome, Position, Reason, Side
+from plakoto_site.engine.refusals import Refusal, Why
 
 from .languages import Language
 
@@ -73,6 +74,8 @@ class Words:
         """The end of the game, who wins and how many points."""
         if outcome.reason is Reason.BOTH_MOTHERS:
             return self.gettext("Both mothers are pinned: the game is a draw, no points.")
+        if outcome.reason is Reason.BLOCKED:
+            return self.gettext("Neither side can ever move again: the game is a draw, no points.")
         if outcome.reason is Reason.MOTHER:
             if outcome.winner is Side.WHITE:
                 return self.gettext("Black's mother is pinned: White wins 2 points.")
@@ -153,3 +156,36 @@ class Words:
     def board_title(self, position: Position, frame: int, frames: int) -> str:
         """The SVG's short title: the step and whose turn it is."""
         return f"{self.step_label(frame, frames)}. {self.to_play(position.turn)}"
+
+    def refusal(self, refusal: Refusal) -> str:
+        """Why a try is refused, in this language; points in absolute numbering."""
+        side, why = refusal.side, refusal.why
+        point = self.number(side.own(refusal.point)) if refusal.point else ""
+        other = self.number(side.own(refusal.other)) if refusal.other else ""
+        if why is Why.NO_CHECKER:
+            return self.gettext("There is no checker of yours on %(point)s.") % {"point": point}
+        if why is Why.PINNED:
+            return self.gettext("This checker is pinned: it cannot move until it is released.")
+        if why is Why.CLOSED:
+            text = self.ngettext("Point %(point)s is closed: %(count)s opposing checker stands there.",
+                                 "Point %(point)s is closed: %(count)s opposing checkers stand there.",
+                                 refusal.count)
+            return text % {"point": point, "count": self.number(refusal.count)}
+        if why is Why.PINNER:
+            return self.gettext("Point %(point)s is closed: the checker there is pinning one of yours, "
+                                "and a pinner cannot be pinned.") % {"point": point}
+        if why is Why.NOT_HOME:
+            return self.gettext("You cannot bear off yet: the checker on %(point)s is not home.") % {"point": point}
+        if why is Why.PIN_STOPS_BEAR_OFF:
+            return self.gettext("You cannot bear off while a checker of yours is pinned (on %(point)s).") % {
+                "point": point}
+        if why is Why.HIGHER_POINT:
+            return self.gettext("A %(number)s cannot bear off this checker: first move the checker on %(point)s.") % {
+                "number": self.number(refusal.number), "point": other}
+        if why is Why.BOTH_NUMBERS:
+            return self.gettext("Both numbers can be played, so both must be: this move leaves one unplayable.")
+        if why is Why.MORE_NUMBERS:
+            return self.gettext("%(count)s of the numbers can be played, so %(count)s must be.") % {
+                "count": self.number(refusal.count)}
+        return self.gettext("Only one number can be played, so it must be the larger, %(number)s.") % {
+            "number": self.number(refusal.number)}

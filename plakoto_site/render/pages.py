@@ -12,10 +12,18 @@ from markdown_it.token import Token
 from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram
-from plakoto_site.content.markdown import DIAGRAM_TOKEN, Placement, make_markdown
+from plakoto_site.content.exercises import Exercise, exercise_texts
+from plakoto_site.content.markdown import (
+    DIAGRAM_TOKEN,
+    EXERCISE_TOKEN,
+    ExercisePlacement,
+    Placement,
+    make_markdown,
+)
 from plakoto_site.i18n.words import Words
 
 from .diagrams import EmbedLinks, diagram_html
+from .exercises import exercise_html
 
 
 class Templates:
@@ -58,14 +66,31 @@ def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Mark
     }
 
 
+def exercise_markup(placement: ExercisePlacement) -> dict[str, Markup]:
+    """An exercise fence's texts as HTML (inline Markdown allowed)."""
+    md = make_markdown()
+    texts, _ = exercise_texts(placement.content, 0)
+    return {key: Markup(md.renderInline(text)) for key, text in texts.items()}
+
+
 def render_markdown(
     tokens: list[Token],
     diagrams: Mapping[str, Diagram],
     words: Words,
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
+    exercises: Mapping[str, Exercise] | None = None,
 ) -> Markup:
-    """Lesson HTML from checked tokens; diagram fences become step-through figures."""
+    """Lesson HTML from checked tokens; diagram fences become step-through figures,
+    exercise fences exercises."""
     md = make_markdown()
+    counter = iter(range(1, 1000))
+
+    def exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
+        placement: ExercisePlacement = tokens[index].meta["exercise"]
+        exercise = (exercises or {})[placement.exercise]
+        return str(exercise_html(exercise, exercise_markup(placement), words, next(counter)))
+
+    md.add_render_rule(EXERCISE_TOKEN, exercise_rule)
 
     def diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
         placement: Placement = tokens[index].meta["placement"]

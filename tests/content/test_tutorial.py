@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from plakoto_site.build.pipeline import Checked, Project, check
-from plakoto_site.content.markdown import make_markdown, placements
+from plakoto_site.content.exercises import exercise_texts
+from plakoto_site.content.markdown import exercise_placements, make_markdown, placements
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")
@@ -142,3 +143,18 @@ def test_glossary_entries_link_back_to_lessons(checked: Checked, lang: str) -> N
 def test_questions_page_has_at_least_eight_questions(checked: Checked, lang: str) -> None:
     questions = next(c for c in checked.lessons[lang] if c.lesson.slug == "questions")
     assert sum(1 for t in questions.tokens if t.type == "heading_open" and t.tag == "h2") >= 8
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lessons_three_to_seven_end_with_exercises_in_the_same_places(checked: Checked, lang: str) -> None:
+    by_slug = {item.lesson.slug: item for item in checked.lessons[lang]}
+    english = {item.lesson.slug: item for item in checked.lessons["en"]}
+    for slug in ("moving", "pinning", "mother", "bearing-off", "scoring"):
+        placed = [p.exercise for p in exercise_placements(by_slug[slug].tokens)]
+        assert len(placed) >= 2, (lang, slug)
+        assert placed == [p.exercise for p in exercise_placements(english[slug].tokens)]
+        for placement in exercise_placements(by_slug[slug].tokens):
+            texts, unreadable = exercise_texts(placement.content, 0)
+            assert not unreadable and texts.get("prompt") and texts.get("answer"), (lang, slug, placement.exercise)
+    used = {p.exercise for item in checked.lessons[lang] for p in exercise_placements(item.tokens)}
+    assert used == set(checked.content.exercises)

@@ -1,0 +1,178 @@
+"""Exercise sources: a position, a roll and a goal, checked by the engine.
+
+    id = "larger-number"
+    rules = "plakoto"
+    position = "W:24x14,10;B:1x11,18x2,19x2;T:W"
+    roll = "6-5"
+    goal = "best"                 # "any": any legal play; "best": one of `accepted`
+    accepted = ["10/4"]           #   (each must be legal; the build checks)
+
+    goal = "question"             # or a question the engine answers:
+    question = "pips"             #   "pips" (of `side`), "can-bear-off", "outcome"
+    side = "black"
+    answer = 167                  #   optional: the build checks it agrees with the engine
+
+A lesson places it with a fence ``exercise <id>`` holding that language's ``prompt``,
+``hint``, ``explain`` (for a legal play that is not the best) and ``answer``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from plakoto_site.engine import Dice, EngineError, Play, Position, RuleSet, Side
+from plakoto_site.engine.rules import may_bear_off
+from plakoto_site.engine.tree import Node, play_tree
+
+from .problems import Problems
+from .toml import KeyLines, read_sources, read_toml
+
+GOALS = ("any", "best", "question")
+QUESTIONS = ("pips", "can-bear-off", "outcome")
+KEYS = {"id", "rules", "position", "roll", "goal", "accepted", "question", "side", "answer", "play"}
+EXERCISE_TEXTS = ("prompt", "hint", "explain", "answer")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A checked exercise. For a move goal, ``tree`` holds every partial play; for a
+    question, ``answer`` is the engine's answer (``True``/``False``, a number, or an
+    outcome as ``{"winner", "points", "reason"}`` / ``None`` when the game goes on)."""
+
+    id: str
+    rules: RuleSet
+    position: Position
+    dice: Dice
+    goal: str
+    accepted: tuple[Play, ...]
+    question: str
+    side: Side
+    answer: object
+    asked: Position
+    tree: tuple[Node, ...]
+    path: Path
+
+
+def read_exercises(folder: Path, problems: Problems) -> dict[str, Exercise]:
+    """Every ``*.toml`` under ``folder``, checked; the broken ones are left out."""
+    return read_sources(folder, problems, read_exercise)
+
+
+def read_exercise(path: Path, problems: Problems) -> Exercise | None:
+    text = path.read_text(encoding="utf-8")
+    data = read_toml(text, path, problems)
+    if data is None:
+        return None
+    lines = KeyLines(text)
+    errors = len(problems.errors)
+
+    def error(key: str, message: str, hint: str = "") -> None:
+        problems.error(path, lines.of(key), message, hint)
+
+    for key in sorted(set(data) - KEYS):
+        error(key, f"unknown key {key!r}", "use id, rules, position, roll, goal, accepted, question, side, play, answer")
+    if data.get("id", path.stem) != path.stem:
+        error("id", f"the id {data.get('id')!r} must equal the file name {path.stem!r}")
+    try:
+        rules = RuleSet.parse(data.get("rules", "plakoto"))
+        position = Position.from_code(str(data.get("position", "")))
+        dice = Dice.parse(str(data.get("roll", "")))
+    except EngineError as problem:
+        key = "rules" if "rule set" in str(problem) else "roll" if "roll" in str(problem) or "dice" in str(problem) else "position"
+        error(key, str(problem))
+        return None
+    goal = data.get("goal", "any")
+    if goal not in GOALS:
+        error("goal", f"goal {goal!r} is not known", 'write goal = "any", "best" or "question"')
+        return None
+    accepted: list[Play] = []
+    if goal == "best":
+        texts = data.get("accepted", [])
+        if not isinstance(texts, list) or not texts:
+            error("accepted", "a best-play exercise needs accepted = [\"…\"]", "list the plays you accept")
+        for written in texts if isinstance(texts, list) else []:
+            try:
+                accepted.append(position.parse_play(str(written), dice, rules))
+            except EngineError as problem:
+                error("accepted", f"accepted play {written!r} is not legal here: {problem}",
+                      "correct the play, or the position")
+    side = Side.parse(data.get("side", position.turn.value))
+    question, answer, asked = str(data.get("question", "")), None, position
+    if goal == "question":
+        if question not in QUESTIONS:
+            error("question", f"question {question!r} is not known", f"use one of: {', '.join(QUESTIONS)}")
+            return None
+        if "play" in data:
+            try:
+                asked = position.play(str(data["play"]), dice, rules)
+            except EngineError as problem:
+                error("play", f"play {data['play']!r}: {problem}")
+                return None
+        answer = engine_answer(question, asked, side, rules)
+        if "answer" in data and data["answer"] != _comparable(answer):
+            error("answer", f"the answer {data['answer']!r} disagrees with the engine, which says {_comparable(answer)!r}",
+                  "correct the answer, or the position")
+    tree: tuple[Node, ...] = ()
+    if goal != "question":
+        try:
+            tree = tuple(play_tree(position, dice, rules))
+        except EngineError as problem:
+            error("position", str(problem))
+            return None
+        if not any(node.play for node in tree):
+            error("roll", f"nothing can be played with {dice} here", "choose a roll that moves")
+    if len(problems.errors) > errors:
+        return None
+    return Exercise(path.stem, rules, position, dice, goal, tuple(accepted), question, side, answer,
+                    asked, tree, path)
+
+
+def engine_answer(question: str, position: Position, side: Side, rules: RuleSet) -> object:
+    if question == "pips":
+        return position.pips(side)
+    if question == "can-bear-off":
+        return may_bear_off(*position.own_view(side))
+    outcome = position.outcome(rules)
+    return outcome.to_json() if outcome else None
+
+
+def _comparable(answer: object) -> object:
+    """The engine's answer as an author would write it in TOML."""
+    if isinstance(answer, dict):
+        winner = answer["winner"] or "none"
+        return {"winner": winner, "points": answer["points"]}
+    return "goes-on" if answer is None else answer
+
+
+def exercise_texts(content: str, first_line: int) -> tuple[dict[str, str], list[int]]:
+    """The ``key: text`` lines of an exercise fence (continuations indented)."""
+    texts: dict[str, str] = {}
+    unreadable: list[int] = []
+    last = ""
+    for offset, raw in enumerate(content.splitlines()):
+        if not raw.strip():
+            continue
+        if raw[:1].isspace() and last:
+            texts[last] += " " + raw.strip()
+            continue
+        match = re.match(r"^([\w-]+)\s*:\s*(.*)$", raw)
+        if match and match[1] in EXERCISE_TEXTS:
+            last = match[1]
+            texts[last] = match[2].strip()
+        else:
+            unreadable.append(first_line + offset)
+    return texts, unreadable
+
+
+def check_placement(exercise: Exercise | None, texts: dict[str, str]) -> list[str]:
+    """What a lesson's fence is missing for this exercise."""
+    if exercise is None:
+        return []
+    missing = [key for key in ("prompt", "answer") if not texts.get(key)]
+    if exercise.goal == "best" and not texts.get("explain"):
+        missing.append("explain")
+    return missing
+
+

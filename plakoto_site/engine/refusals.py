@@ -1,0 +1,89 @@
+"""Why a checker move is not allowed: structured, so each language can word it.
+
+``str(refusal)`` is the English sentence the engine's errors use; the site words the same
+facts through its message catalogs. Points are in the mover's own numbering.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .rules import bears_off, may_bear_off, pinned_own_checker
+from .side import Side
+
+
+class Why(Enum):
+    NO_CHECKER = "no-checker"
+    PINNED = "pinned"
+    CLOSED = "closed"
+    PINNER = "pinner"
+    NOT_HOME = "not-home"
+    PIN_STOPS_BEAR_OFF = "pin-stops-bear-off"
+    HIGHER_POINT = "higher-point"
+    BOTH_NUMBERS = "both-numbers"
+    MORE_NUMBERS = "more-numbers"
+    LARGER_NUMBER = "larger-number"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A reason, with the numbers it needs: ``point`` (own numbering), ``count``, ``number``."""
+
+    why: Why
+    side: Side
+    point: int = 0
+    count: int = 0
+    number: int = 0
+    other: int = 0
+
+    def __str__(self) -> str:
+        their = self.side.other.value
+        why, point = self.why, self.point
+        if why is Why.NO_CHECKER:
+            return f"there is no checker of yours on {point}"
+        if why is Why.PINNED:
+            return f"the checker on {point} is pinned and cannot move"
+        if why is Why.CLOSED:
+            return f"point {point} is closed: {self.count} {their} checkers"
+        if why is Why.PINNER:
+            return (f"point {point} is closed: the {their} checker there is pinning one of yours, "
+                    "and a pinner cannot be pinned")
+        if why is Why.NOT_HOME:
+            return f"cannot bear off: the checker on {point} is not yet in the home board"
+        if why is Why.PIN_STOPS_BEAR_OFF:
+            return f"cannot bear off: the checker on {point} is pinned"
+        if why is Why.HIGHER_POINT:
+            return (f"cannot bear off from {point} with a {self.number}: there is a checker on "
+                    f"{self.other}, so a {self.number} must move a checker from a higher point")
+        if why is Why.BOTH_NUMBERS:
+            return "both numbers can be played, so both must be"
+        if why is Why.MORE_NUMBERS:
+            return f"{self.count} of the {self.number}s can be played, so {self.count} must be"
+        return (f"{self.number} and {self.other} can each be played alone; "
+                f"the larger, {self.number}, must be")
+
+
+def refuse_step(ours: list[int], pins: int, start: int, number: int, side: Side) -> Refusal | None:
+    """Why our checker on own point ``start`` may not move ``number`` pips, or ``None``."""
+    if ours[start] <= 0:
+        if ours[start] < 0 and pins >> start & 1:
+            return Refusal(Why.PINNED, side, start)
+        return Refusal(Why.NO_CHECKER, side, start)
+    end = start - number
+    if end >= 1:
+        if ours[end] >= 0 or (ours[end] == -1 and not pins >> end & 1):
+            return None
+        if ours[end] == -1:
+            return Refusal(Why.PINNER, side, end)
+        return Refusal(Why.CLOSED, side, end, -ours[end])
+    if may_bear_off(ours, pins) and bears_off(ours, start, number):
+        return None
+    outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
+    if outside:
+        return Refusal(Why.NOT_HOME, side, outside)
+    pinned = pinned_own_checker(ours, pins)
+    if pinned:
+        return Refusal(Why.PIN_STOPS_BEAR_OFF, side, pinned)
+    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
+    return Refusal(Why.HIGHER_POINT, side, start, number=number, other=higher)

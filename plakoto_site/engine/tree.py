@@ -1,0 +1,154 @@
+"""The tree of partial plays: every checker move a reader may try, move by move, with
+the reason for each one the rules refuse.
+
+It is built from the generator's own answer (:func:`~.plays.legal_plays`): a move is
+allowed when it leads towards one of the legal plays, so the tree can never disagree with
+the engine; single moves are judged by :func:`~.refusals.refuse_step`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .dice import Dice
+from .plays import OFF, Move, Play, legal_plays, state_key, step
+from .position import Position
+from .refusals import Refusal, Why, refuse_step
+from .rules import game_over
+from .side import RuleSet
+
+NodeKey = tuple[int, int, tuple[int, ...], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """Moving the checker on own point ``start`` by ``number``: to ``child``, or refused."""
+
+    start: int
+    number: int
+    end: int
+    child: int | None
+    refusal: Refusal | None
+    pins: bool = False
+
+
+@dataclass
+class Node:
+    """A partial play: the position so far, the numbers left, and what may be tried next."""
+
+    index: int
+    position: Position
+    numbers: tuple[int, ...]
+    depth: int
+    tries: list[Try] = field(default_factory=list)
+    play: Play | None = None
+    """Set when the moves so far make a complete legal play."""
+
+
+class _Builder:
+    def __init__(self, position: Position, dice: Dice, rules: RuleSet) -> None:
+        self.root = position
+        self.dice = dice
+        self.rules = rules
+        self.side = position.turn
+        self.plays = legal_plays(position, dice, rules)
+        self.going = {play.state: play for play in self.plays if play.ended is None}
+        self.ending = {play.state: play for play in self.plays if play.ended is not None}
+        self.most = max((len(play.path) for play in self.plays if play.ended is None), default=0)
+        self.nodes: list[Node] = []
+        self.index: dict[NodeKey, int] = {}
+        self.reach: dict[int, int] = {}
+
+    def node(self, ours: list[int], pins: int, our_off: int, numbers: tuple[int, ...], depth: int,
+             ended: bool) -> int:
+        key = (*state_key(ours, pins), numbers, ended)
+        if key in self.index:
+            return self.index[key]
+        side = self.side
+        position = Position.from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True)
+        node = Node(len(self.nodes), position, numbers, depth)
+        self.nodes.append(node)
+        self.index[key] = node.index
+        state = state_key(ours, pins)
+        if ended:
+            node.play = self.ending.get(state)
+            return node.index
+        if depth == self.most and state in self.going:
+            node.play = self.going[state]
+        if numbers:
+            self.expand(node, ours, pins, our_off)
+        return node.index
+
+    def expand(self, node: Node, ours: list[int], pins: int, our_off: int) -> None:
+        seen: set[int] = set()
+        for index, number in enumerate(node.numbers):
+            if number in seen:
+                continue
+            seen.add(number)
+            rest = node.numbers[:index] + node.numbers[index + 1:]
+            for start in range(24, 0, -1):
+                mine = ours[start] > 0
+                if not mine and not (ours[start] < 0 and pins >> start & 1):
+                    continue
+                refusal = refuse_step(ours, pins, start, number, self.side)
+                end = max(start - number, OFF)
+                if refusal is not None:
+                    node.tries.append(Try(start, number, end, None, refusal))
+                    continue
+                after, after_pins, move = step(ours, pins, start, number)
+                off = our_off + (move.end == OFF)
+                ended = game_over(after, after_pins, off, self.root.off(self.side.other),
+                                  self.rules.has_mother_rule) is not None
+                child = self.node(after, after_pins, off, rest, node.depth + 1, ended)
+                node.tries.append(Try(start, number, move.end, child, None, move.pins))
+
+    def longest(self, index: int) -> int:
+        """The most numbers a play through this node can use without ending the game,
+        or -1 if no legal play goes through it."""
+        if index in self.reach:
+            return self.reach[index]
+        node = self.nodes[index]
+        best = node.depth if node.play is not None else -1
+        for attempt in node.tries:
+            if attempt.child is not None:
+                best = max(best, self.longest(attempt.child))
+        self.reach[index] = best
+        return best
+
+    def prune(self) -> None:
+        """Refuse the moves that cannot be finished as a legal play, saying why."""
+        for node in self.nodes:
+            for position, attempt in enumerate(node.tries):
+                if attempt.child is None or self.longest(attempt.child) >= 0:
+                    continue
+                node.tries[position] = Try(attempt.start, attempt.number, attempt.end, None,
+                                           self.play_refusal(attempt), attempt.pins)
+
+    def play_refusal(self, attempt: Try) -> Refusal:
+        dice, side = self.dice, self.side
+        if self.most == 1 and not dice.is_double and attempt.number != dice.high:
+            return Refusal(Why.LARGER_NUMBER, side, number=dice.high, other=dice.low)
+        if dice.is_double:
+            return Refusal(Why.MORE_NUMBERS, side, count=self.most, number=dice.high)
+        return Refusal(Why.BOTH_NUMBERS, side)
+
+
+def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Node]:
+    """Every partial play of ``dice``, node 0 first (nothing moved yet). Raises
+    :class:`PositionError` if the game is already over."""
+    builder = _Builder(position, dice, rules)
+    ours, pins = position.own_view(position.turn)
+    builder.node(ours, pins, position.off(position.turn), dice.numbers, 0, False)
+    builder.prune()
+    return builder.nodes
+
+
+def moves_of(tree: list[Node], path: list[int]) -> list[Move]:
+    """The moves along a path of try indexes from the root (for tests and tools)."""
+    moves, index = [], 0
+    for choice in path:
+        attempt = tree[index].tries[choice]
+        assert attempt.child is not None
+        moves.append(Move(attempt.start, attempt.end, attempt.number, attempt.pins))
+        index = attempt.child
+    return moves
