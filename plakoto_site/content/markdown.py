@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -129,6 +130,12 @@ def make_markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
     md.use(diagram_plugin).use(heading_id_plugin)
     return md
+
+
+@lru_cache(maxsize=1)
+def parser() -> MarkdownIt:
+    """A shared instance for parsing only (parsing keeps no state between documents)."""
+    return make_markdown()
 
 
 def placements(tokens: list[Token]) -> list[Placement]:

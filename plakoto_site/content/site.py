@@ -12,7 +12,7 @@ from markdown_it.token import Token
 from .diagrams import Diagram, read_diagrams
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
-from .markdown import exercise_placements, make_markdown, placements
+from .markdown import exercise_placements, parser, placements
 from .problems import Problems
 from .toml import KeyLines, read_toml
 
@@ -187,7 +187,7 @@ def check_lesson(
     exercises: dict[str, Exercise] | None = None,
 ) -> list[Token]:
     """Parse the Markdown and check every diagram it places against the diagram sources."""
-    tokens = make_markdown().parse(lesson.body)
+    tokens = parser().parse(lesson.body)
     check_exercises(lesson, tokens, exercises or {}, problems)
     for placement in placements(tokens):
         line = lesson.body_line + placement.line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -19,7 +20,7 @@ class Language:
 
     @property
     def locale(self) -> Locale:
-        return Locale.parse(self.code)
+        return _locale(self.code)
 
     @property
     def name(self) -> str:
@@ -37,7 +38,18 @@ class Language:
         return "rtl" if self.locale.character_order == "right-to-left" else "ltr"
 
     def number(self, value: int) -> str:
-        return format_decimal(value, locale=self.locale)
+        return _number(self.code, value)
+
+
+@lru_cache(maxsize=4096)
+def _number(code: str, value: int) -> str:
+    """Babel's number formatting is exact but slow; the site formats few distinct numbers."""
+    return format_decimal(value, locale=_locale(code))
+
+
+@lru_cache(maxsize=64)
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def is_known(code: str) -> bool:

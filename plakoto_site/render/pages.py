@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
@@ -56,9 +59,42 @@ class Templates:
 TemplateProblem = TemplateError
 
 
+@dataclass
+class Context:
+    """What the render rules need, passed as markdown-it's ``env``."""
+
+    diagrams: Mapping[str, Diagram]
+    words: Words
+    embed: Callable[[str], EmbedLinks | None]
+    exercises: Mapping[str, Exercise]
+    numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
+
+
+def _diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
+    placement: Placement = tokens[index].meta["placement"]
+    diagram = env.diagrams[placement.diagram]
+    captions = placement_captions(placement, diagram)
+    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id)))
+
+
+def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
+    placement: ExercisePlacement = tokens[index].meta["exercise"]
+    exercise = env.exercises[placement.exercise]
+    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers)))
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> MarkdownIt:
+    """One parser and renderer for the whole build; each page's context travels in ``env``."""
+    md = make_markdown()
+    md.add_render_rule(DIAGRAM_TOKEN, _diagram_rule)
+    md.add_render_rule(EXERCISE_TOKEN, _exercise_rule)
+    return md
+
+
 def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Markup]:
     """A diagram fence's captions as HTML, by frame number (inline Markdown allowed)."""
-    md = make_markdown()
+    md = _markdown()
     return {
         frame: Markup(md.renderInline(caption.text))
         for caption in placement.captions
@@ -68,9 +104,8 @@ def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Mark
 
 def exercise_markup(placement: ExercisePlacement) -> dict[str, Markup]:
     """An exercise fence's texts as HTML (inline Markdown allowed)."""
-    md = make_markdown()
     texts, _ = exercise_texts(placement.content, 0)
-    return {key: Markup(md.renderInline(text)) for key, text in texts.items()}
+    return {key: Markup(_markdown().renderInline(text)) for key, text in texts.items()}
 
 
 def render_markdown(
@@ -82,21 +117,6 @@ def render_markdown(
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
     exercise fences exercises."""
-    md = make_markdown()
-    counter = iter(range(1, 1000))
-
-    def exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
-        placement: ExercisePlacement = tokens[index].meta["exercise"]
-        exercise = (exercises or {})[placement.exercise]
-        return str(exercise_html(exercise, exercise_markup(placement), words, next(counter)))
-
-    md.add_render_rule(EXERCISE_TOKEN, exercise_rule)
-
-    def diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: object) -> str:
-        placement: Placement = tokens[index].meta["placement"]
-        diagram = diagrams[placement.diagram]
-        captions = placement_captions(placement, diagram)
-        return str(diagram_html(diagram, captions, words, embed(diagram.id)))
-
-    md.add_render_rule(DIAGRAM_TOKEN, diagram_rule)
-    return Markup(md.renderer.render(tokens, md.options, {}))
+    md = _markdown()
+    context = Context(diagrams, words, embed, exercises or {})
+    return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

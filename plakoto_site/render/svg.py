@@ -76,8 +76,15 @@ def slot_y(point: int, slot: float) -> float:
     return INNER_BOTTOM - R - slot * D
 
 
+def _quote(value: object) -> str:
+    text = str(value)
+    if "&" in text or "<" in text or ">" in text or '"' in text:
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    return f'"{text}"'
+
+
 def _attrs(**values: object) -> str:
-    return "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for name, v in values.items() if v is not None)
+    return "".join(f" {name.rstrip('_').replace('_', '-')}={_quote(v)}" for name, v in values.items() if v is not None)
 
 
 def _el(tag: str, body: object = "", **values: object) -> str:
@@ -278,8 +285,13 @@ def board(
     """The SVG of ``position``: ``last`` marks the play that led to it, ``dice`` the roll."""
     arrivals, starts, origin = _moved(last)
     title_id = f"{element_id}-title" if element_id else None
+    key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
+           last.side if last else None, last.path if last else None, dice, roller, labels.title,
+           labels.white_info, labels.black_info, element_id, describedby, standalone, stylesheet)
+    if key in _DRAWN:
+        return _DRAWN[key]
     parts = [_el("title", escape(labels.title), id=title_id)]
-    parts += _frame() + _points()
+    parts.append(_static())
     parts += _from_marks(starts, position)
     for point in range(1, 25):
         parts += _stack(position, point, arrivals, origin)
@@ -300,4 +312,21 @@ def board(
         attributes.update({"xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH), "height": str(HEIGHT)})
     head = "".join(f" {k}={quoteattr(v)}" for k, v in attributes.items() if v)
     style = f"<style>{stylesheet}</style>" if standalone and stylesheet else ""
-    return f"<svg{head}>{style}{''.join(parts)}</svg>"
+    drawn = f"<svg{head}>{style}{''.join(parts)}</svg>"
+    if len(_DRAWN) > 20_000:
+        _DRAWN.clear()
+    _DRAWN[key] = drawn
+    return drawn
+
+
+_DRAWN: dict[tuple[object, ...], str] = {}
+"""Boards already drawn: the same board appears in a lesson, its embed page and pictures,
+and ``make serve`` redraws only what changed."""
+_STATIC: list[str] = []
+
+
+def _static() -> str:
+    """The frame, the points and their numbers: the same on every board."""
+    if not _STATIC:
+        _STATIC.append("".join(_frame() + _points()))
+    return _STATIC[0]
