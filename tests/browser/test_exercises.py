@@ -170,9 +170,8 @@ def test_without_javascript_the_answer_is_a_disclosure(browser: Browser, site: B
     page = context.new_page()
     try:
         for spot in spots(site):
-            if spot.lang != "uk":
-                continue
-            page.goto(site.url + spot.page)
+            if not page.url.endswith(spot.page):
+                page.goto(site.url + spot.page)
             root = page.locator(f"[data-plakoto-exercise='{spot.exercise.id}']").first
             expect(root.locator(".xstatic svg")).to_be_visible()
             expect(root.locator(".xboard, .xquestion").first).to_be_hidden()
