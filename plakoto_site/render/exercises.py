@@ -109,11 +109,15 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
     side = exercise.position.turn
     roll = words.format(words.gettext("%(side)s to play %(roll)s."), side=words.side(side), roll=words.roll(exercise.dice)) \
         if exercise.goal != "question" else Markup("")
+    plain = Words(words.language, words.translations)
+    if exercise.question == "pips":  # the board's own pip line would give the answer away
+        infos = (plain.side(Side.WHITE), plain.side(Side.BLACK))
+    else:
+        infos = (plain.board_info(Side.WHITE, exercise.asked), plain.board_info(Side.BLACK, exercise.asked))
     board = svg.board(
         exercise.asked if exercise.goal == "question" else exercise.position,
         labels=svg.Labels(title=words.gettext("Exercise %(number)s") % {"number": number},
-                          white_info=Words(words.language, words.translations).board_info(Side.WHITE, exercise.asked),
-                          black_info=Words(words.language, words.translations).board_info(Side.BLACK, exercise.asked)),
+                          white_info=infos[0], black_info=infos[1]),
         dice=exercise.dice if exercise.goal != "question" else None,
         roller=side,
         element_id=f"x-{exercise.id}",
@@ -175,7 +179,7 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
         rules=exercise.rules.value,
         goal=exercise.goal,
         ui=_json(ui),
-        label=words.gettext("Try it yourself"),
+        label=words.gettext("Exercise %(number)s") % {"number": words.number(number)},
         prompt=texts.get("prompt", Markup("")),
         roll=roll,
         svg=Markup(board),
