@@ -73,3 +73,16 @@ def test_sitemap_lists_pages_that_exist(site: BuiltSite) -> None:
     for url in urls:
         path = url.removeprefix(site.url)
         assert (site.folder / path / "index.html").exists() or (site.folder / path).is_file(), url
+
+
+def test_every_page_fits_a_360_pixel_phone(page: Page, site: BuiltSite) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    wide = []
+    for name in site.pages():
+        if "/embed/" in name:
+            continue
+        page.goto(site.url + name)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide.append(f"{name}: {width}px")
+    assert wide == []
