@@ -61,7 +61,7 @@ def _board_buttons(words: Words, side: Side) -> Markup:
     """The interactive board: 24 point buttons in the board's layout, and the tray."""
     def button(point: int) -> Markup:
         return Markup('<button type="button" class="xpt{top}" data-point="{p}" aria-label="{label}">'
-                      '<span class="xnum" aria-hidden="true">{p}</span><span class="xstack"></span></button>').format(
+                      '<span class="xnum" data-n="{p}"></span><span class="xstack"></span></button>').format(
             top=" xtop" if point >= 13 else "", p=point, label=words.gettext("Point %(point)s") % {"point": point})
     top = Markup("").join(button(p) for p in range(13, 19)) + Markup('<span class="xbar"></span>') + Markup(
         "").join(button(p) for p in range(19, 25))

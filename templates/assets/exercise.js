@@ -70,7 +70,7 @@
       var colour = count > 0 ? "w" : "b", pinned = node.p.indexOf(Number(point)) >= 0;
       if (pinned) { html += '<span class="xck x' + (colour === "w" ? "b" : "w") + ' xpinned"></span>'; }
       for (var k = 0; k < Math.min(Math.abs(count), pinned ? 4 : 5); k += 1) { html += '<span class="xck x' + colour + '"></span>'; }
-      if (Math.abs(count) > (pinned ? 4 : 5)) { html += '<span class="xcount">' + Math.abs(count) + "</span>"; }
+      if (Math.abs(count) > (pinned ? 4 : 5)) { html += '<span class="xcount" data-n="' + Math.abs(count) + '"></span>'; }
       stack.innerHTML = html;
       button.setAttribute("aria-label", node.l[point] || fill(this.ui.none, { point: point }).replace(/\.$/, ""));
       button.setAttribute("aria-pressed", String(point) === String(this.source));
