@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+import re
 import shutil
 import tempfile
 import time
@@ -172,6 +173,23 @@ def relative(source: str, target: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(source) or ".")
 
 
+_HREF = re.compile(r'<a href="([^"]*)"')
+
+
+def rebase_links(html: Markup, written_for: str, shown_in: str) -> Markup:
+    """Caption links written relative to a lesson, made to work from an embed page, and
+    opened outside the frame."""
+    def rebase(match: re.Match[str]) -> str:
+        href = match[1]
+        if not href or href.startswith(("#", "/")) or ":" in href.split("/", 1)[0]:
+            return f'<a target="_blank" rel="noopener" href="{href}"'
+        path, _, fragment = href.partition("#")
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(written_for), path))
+        rebased = relative(shown_in, target) + (f"#{fragment}" if fragment else "")
+        return f'<a target="_blank" rel="noopener" href="{rebased}"'
+    return Markup(_HREF.sub(rebase, str(html)))
+
+
 class Renderer:
     def __init__(self, project: Project, checked: Checked, base_url: str) -> None:
         self.project = project
@@ -196,8 +214,11 @@ class Renderer:
                         continue
                     diagram = diagrams[placement.diagram]
                     title = f"{item.lesson.title} · {self.checked.translations[lang].gettext('Plakoto')}"
-                    embed = Embed(diagram, lang, title, placement_captions(placement, diagram),
-                                  f"{lang}/embed/{diagram.id}")
+                    folder = f"{lang}/embed/{diagram.id}"
+                    lesson = page_path(lang, item.lesson.slug)
+                    captions = {frame: rebase_links(html, lesson, f"{folder}/index.html")
+                                for frame, html in placement_captions(placement, diagram).items()}
+                    embed = Embed(diagram, lang, title, captions, folder)
                     found[key] = (embed, item)
         return found
 
