@@ -41,7 +41,7 @@ from plakoto_site.i18n.catalogs import (
 )
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.diagrams import EmbedLinks, diagram_html
+from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
 from plakoto_site.render.exercises import exercise_html
 from plakoto_site.render.pages import (
@@ -190,6 +190,9 @@ def rebase_links(html: Markup, written_for: str, shown_in: str) -> Markup:
     return Markup(_HREF.sub(rebase, str(html)))
 
 
+_EMBEDS: dict[tuple[object, ...], dict[str, bytes]] = {}
+
+
 class Renderer:
     def __init__(self, project: Project, checked: Checked, base_url: str) -> None:
         self.project = project
@@ -201,6 +204,7 @@ class Renderer:
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
         self.reference = checked.content.settings.reference
         self.embeds = self._embeds()
+        self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.glob("*.html")))
 
     def _embeds(self) -> dict[tuple[str, str], tuple[Embed, CheckedLesson]]:
         """Each diagram in each language, captioned as the first lesson that places it."""
@@ -237,8 +241,20 @@ class Renderer:
         )
 
     def embed_files(self, lang: str, diagram_id: str) -> dict[str, bytes]:
-        """The embed page, a picture per step, the filmstrip and the oEmbed JSON."""
+        """The embed page, a picture per step, the filmstrip and the oEmbed JSON (kept
+        between builds of ``make serve`` while nothing they show changed)."""
         embed, item = self.embeds[(lang, diagram_id)]
+        words = self.checked.words[lang]
+        key = (diagram_fingerprint(embed.diagram), lang, embed.title, item.lesson.slug, item.lesson.title,
+               tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
+               self.base_url, tuple(sorted(self.versions.items())), self.templates_stamp)
+        if key not in _EMBEDS:
+            if len(_EMBEDS) > 2_000:
+                _EMBEDS.clear()
+            _EMBEDS[key] = self._embed_files(embed, item, lang)
+        return _EMBEDS[key]
+
+    def _embed_files(self, embed: Embed, item: CheckedLesson, lang: str) -> dict[str, bytes]:
         words = self.checked.words[lang]
         diagram = embed.diagram
         path = embed.page
@@ -487,12 +503,38 @@ def write_atomically(files: dict[str, bytes], out: Path) -> None:
         raise
 
 
+_WRITTEN: dict[Path, bytes] = {}
+"""What ``make serve`` last wrote, so an unchanged file is not even read again."""
+
+
+def write_changes(files: dict[str, bytes], out: Path) -> None:
+    """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
+    longer built. Not atomic, but a content mistake never gets this far."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in sorted(files.items()):
+        target = out / name
+        digest = hashlib.blake2b(data, digest_size=16).digest()
+        if _WRITTEN.get(target) == digest and target.is_file():
+            continue
+        if not (target.is_file() and target.read_bytes() == data):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        _WRITTEN[target] = digest
+    for path in sorted(out.rglob("*"), reverse=True):
+        name = path.relative_to(out).as_posix()
+        if path.is_file() and name not in files:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
 def build(
     project: Project,
     out: Path | None = None,
     languages: tuple[str, ...] | None = None,
     base_url: str | None = None,
     write: bool = True,
+    in_place: bool = False,
 ) -> Report:
     """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake."""
     began = time.perf_counter()
@@ -508,7 +550,7 @@ def build(
             files = Renderer(project, checked, url).files()
         except TemplateError as error:
             raise ContentError([_template_problem(project, error)]) from None
-        write_atomically(files, report.out)
+        (write_changes if in_place and report.out.exists() else write_atomically)(files, report.out)
         report.files = len(files)
         report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)
         report.embeds = sum(1 for name in files if name.endswith("/index.html") and "/embed/" in name)

@@ -39,7 +39,7 @@ class _Handler(SimpleHTTPRequestHandler):
 def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None) -> bool:
     began = time.perf_counter()
     try:
-        report = build(project, out, languages)
+        report = build(project, out, languages, in_place=True)
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)

@@ -17,6 +17,8 @@ from plakoto_site.engine.refusals import Refusal, Why
 
 from .languages import Language
 
+_FINGERPRINTS: dict[int, tuple[NullTranslations, int]] = {}
+
 
 @dataclass(frozen=True)
 class Words:
@@ -26,6 +28,15 @@ class Words:
     translations: NullTranslations
     markup: bool = False
     """Return HTML-safe :class:`Markup`, with notation in ``<code>``."""
+
+    @property
+    def fingerprint(self) -> int:
+        """Identifies the catalog's content, for caches that outlive one build."""
+        catalog = getattr(self.translations, "_catalog", {})
+        key = id(self.translations)
+        if key not in _FINGERPRINTS or _FINGERPRINTS[key][0] is not self.translations:
+            _FINGERPRINTS[key] = (self.translations, hash(frozenset(catalog.items())))
+        return _FINGERPRINTS[key][1]
 
     def format(self, template: str, **values: str) -> str:
         if not self.markup:

@@ -82,7 +82,27 @@ def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = 
     )
 
 
+_FRAMES: dict[tuple[object, ...], Markup] = {}
+"""Frames already rendered, by everything they show: a lesson and its embed page share
+them, and ``make serve`` renders again only what changed."""
+
+
+def diagram_fingerprint(diagram: Diagram) -> tuple[object, ...]:
+    return (diagram.id, diagram.rules, diagram.start.code(),
+            tuple((s.name, str(s.dice), s.play.notation() if s.play else "") for s in diagram.steps))
+
+
 def _frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Markup:
+    key = (diagram_fingerprint(diagram), frame, str(caption), words.language.code,
+           words.fingerprint, words.markup)
+    if key not in _FRAMES:
+        if len(_FRAMES) > 20_000:
+            _FRAMES.clear()
+        _FRAMES[key] = _render_frame(diagram, frame, caption, words)
+    return _FRAMES[key]
+
+
+def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Markup:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     element = frame_id(diagram, frame)

@@ -104,8 +104,22 @@ def _question(exercise: Exercise, words: Words) -> tuple[Markup, str]:
     return radios, value
 
 
+_DRAWN: dict[tuple[object, ...], Markup] = {}
+
+
 def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
-    """One exercise: prompt, board, controls and feedback, and the answer for readers without JS."""
+    """One exercise: prompt, board, controls and feedback, and the answer for readers without JS
+    (kept between builds of ``make serve`` while nothing it shows changed)."""
+    key = (exercise.path.read_bytes(), tuple(sorted((k, str(v)) for k, v in texts.items())),
+           words.language.code, words.fingerprint, number)
+    if key not in _DRAWN:
+        if len(_DRAWN) > 2_000:
+            _DRAWN.clear()
+        _DRAWN[key] = _exercise_html(exercise, texts, words, number)
+    return _DRAWN[key]
+
+
+def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
     side = exercise.position.turn
     roll = words.format(words.gettext("%(side)s to play %(roll)s."), side=words.side(side), roll=words.roll(exercise.dice)) \
         if exercise.goal != "question" else Markup("")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.support import NullTranslations
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -29,34 +29,31 @@ from .diagrams import EmbedLinks, diagram_html
 from .exercises import exercise_html
 
 
+@lru_cache(maxsize=8)
+def _environment(folder: Path) -> Environment:
+    """One environment per template folder, kept across builds (``make serve``): Jinja
+    recompiles a template only when its file changes."""
+    return Environment(
+        loader=FileSystemLoader(folder),
+        autoescape=True,
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
 class Templates:
-    """The template folder, one Jinja environment per language."""
+    """The template folder; each page is rendered with its language's translations."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self._environments: dict[int, Environment] = {}
-
-    def environment(self, translations: NullTranslations) -> Environment:
-        key = id(translations)
-        if key not in self._environments:
-            environment = Environment(
-                loader=FileSystemLoader(self.folder),
-                autoescape=True,
-                undefined=StrictUndefined,
-                extensions=["jinja2.ext.i18n"],
-                trim_blocks=True,
-                lstrip_blocks=True,
-                keep_trailing_newline=True,
-            )
-            environment.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
-            self._environments[key] = environment
-        return self._environments[key]
+        self.folder = folder.resolve()
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
-        return self.environment(translations).get_template(name).render(**context)
-
-
-TemplateProblem = TemplateError
+        environment = _environment(self.folder)
+        environment.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+        return environment.get_template(name).render(**context)
 
 
 @dataclass
