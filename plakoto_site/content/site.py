@@ -163,6 +163,19 @@ class CheckedLesson:
     fallback: bool
 
 
+_PARSED: dict[str, list[Token]] = {}
+
+
+def parsed(body: str) -> list[Token]:
+    """Markdown tokens of a lesson body, parsed once per distinct text (``make serve``
+    parses again only the lesson that changed). Nothing downstream modifies tokens."""
+    if body not in _PARSED:
+        if len(_PARSED) > 2_000:
+            _PARSED.clear()
+        _PARSED[body] = parser().parse(body)
+    return _PARSED[body]
+
+
 def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Exercise], problems: Problems) -> None:
     """Every exercise a lesson places must exist, with readable texts."""
     for placement in exercise_placements(tokens):
@@ -187,7 +200,7 @@ def check_lesson(
     exercises: dict[str, Exercise] | None = None,
 ) -> list[Token]:
     """Parse the Markdown and check every diagram it places against the diagram sources."""
-    tokens = parser().parse(lesson.body)
+    tokens = parsed(lesson.body)
     check_exercises(lesson, tokens, exercises or {}, problems)
     for placement in placements(tokens):
         line = lesson.body_line + placement.line

@@ -78,7 +78,17 @@ def read_sources(
     """Read every ``*.toml`` of a folder in sorted order, by id; broken ones are left out."""
     found: dict[str, Source] = {}
     for path in sorted(folder.glob("*.toml")):
-        source = reader(path, problems)
+        key = (reader, path, path.read_bytes())
+        source = _READ.get(key)
+        if source is None:
+            before = len(problems.items)
+            source = reader(path, problems)
+            if source is not None and len(problems.items) == before:
+                _READ[key] = source  # only sources read without a problem are kept
         if source is not None:
             found[source.id] = source
     return found
+
+
+_READ: dict[tuple[object, Path, bytes], Any] = {}
+"""Sources already read and replayed, by their bytes: ``make serve`` replays only what changed."""
