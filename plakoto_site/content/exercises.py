@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from plakoto_site.engine import Dice, EngineError, Play, Position, RuleSet, Side
 from plakoto_site.engine.rules import may_bear_off
@@ -75,14 +76,20 @@ def read_exercise(path: Path, problems: Problems) -> Exercise | None:
         error(key, f"unknown key {key!r}", "use id, rules, position, roll, goal, accepted, question, side, play, answer")
     if data.get("id", path.stem) != path.stem:
         error("id", f"the id {data.get('id')!r} must equal the file name {path.stem!r}")
-    try:
-        rules = RuleSet.parse(data.get("rules", "plakoto"))
-        position = Position.from_code(str(data.get("position", "")))
-        dice = Dice.parse(str(data.get("roll", "")))
-    except EngineError as problem:
-        key = "rules" if "rule set" in str(problem) else "roll" if "roll" in str(problem) or "dice" in str(problem) else "position"
-        error(key, str(problem))
+    read = {
+        "rules": lambda: RuleSet.parse(data.get("rules", "plakoto")),
+        "position": lambda: Position.from_code(str(data.get("position", ""))),
+        "roll": lambda: Dice.parse(str(data.get("roll", ""))),
+    }
+    values: dict[str, Any] = {}
+    for key, reader in read.items():
+        try:
+            values[key] = reader()
+        except EngineError as problem:
+            error(key, str(problem))
+    if len(values) < len(read):
         return None
+    rules, position, dice = values["rules"], values["position"], values["roll"]
     goal = data.get("goal", "any")
     if goal not in GOALS:
         error("goal", f"goal {goal!r} is not known", 'write goal = "any", "best" or "question"')
