@@ -71,7 +71,7 @@ def apply(request: Mapping[str, object]) -> Answer:
     if not isinstance(text, str):
         raise EngineError("missing 'play', e.g. \"24/19 24/18\"")
     play = position.parse_play(text, dice, rules)
-    return {"play": play.notation(), "position": play.position.to_json(), "result": _result(play.outcome)}
+    return {"position": play.position.to_json(), "result": _result(play.outcome)}
 
 
 def describe(request: Mapping[str, object]) -> Answer:

@@ -56,6 +56,7 @@ def test_apply_returns_the_position_and_result() -> None:
     request = {"code": PIN_BEFORE, "dice": [5, 3], "play": "20/15* 13/10"}
     code, (answer,) = run("apply", request)
     assert code == 0
+    assert set(answer) == {"position", "result"}
     assert answer["result"] is None
     position = answer["position"]
     assert isinstance(position, dict)
