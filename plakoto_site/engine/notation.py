@@ -16,8 +16,8 @@ from .dice import Dice
 from .errors import IllegalPlayError, NotationError
 from .plays import OFF, Play, StateKey, legal_plays, state_key, step
 from .position import Position
-from .refusals import refuse_step
-from .rules import CHECKERS, bears_off, game_over
+from .refusals import numbers_refusal, refuse_step
+from .rules import game_over
 from .side import RuleSet
 
 _TOKEN = re.compile(
@@ -215,15 +215,12 @@ def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dic
         return "no move is possible with this roll"
     used = max(reached.values())
     most = max(len(play.moves) for play in plays)
+    side = plays[0].side
     if used < most:
-        if not dice.is_double:
-            return "both numbers can be played, so both must be"
-        return f"{most} of the {dice.high}s can be played, so {most} must be"
+        return str(numbers_refusal(dice, most, side, shorter=True))
     if most == 1 and not dice.is_double:
-        return (
-            f"{dice.high} and {dice.low} can each be played alone; the larger, {dice.high}, must be"
-        )
+        return str(numbers_refusal(dice, most, side, shorter=False))
     return "that play is not allowed with this roll"
 
 
-__all__ = ["CHECKERS", "Path", "bears_off", "parse_paths", "parse_play"]
+__all__ = ["Path", "parse_paths", "parse_play"]

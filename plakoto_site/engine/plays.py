@@ -132,16 +132,6 @@ def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int]
     return after, pins, Move(start, end, number)
 
 
-def can_step(ours: list[int], pins: int, start: int, number: int, bearing: bool) -> bool:
-    """Whether our checker on top of own point ``start`` may move ``number`` pips.
-    ``bearing`` is :func:`~.rules.may_bear_off` for this board."""
-    end = start - number
-    if end >= 1:
-        there = ours[end]
-        return there >= 0 or (there == -1 and not pins >> end & 1)
-    return bearing and bears_off(ours, start, number)
-
-
 # -- the generator ------------------------------------------------------------------------------
 
 
@@ -194,8 +184,9 @@ def _search(
         record = by_depth[depth]
         for number, rest in _choices(numbers):
             for start in starts:
-                # The landing rule of can_step() and the move of step(), inlined: this loop
-                # is the engine's hot path. Tests hold them to the readable versions.
+                # The landing rule of refusals.refuse_step() and the move of step(), inlined:
+                # this loop is the engine's hot path. The tree and naive-engine tests hold
+                # them to the readable versions.
                 end = start - number
                 if end >= 1:
                     there = ours[end]

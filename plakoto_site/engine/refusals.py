@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .dice import Dice
 from .rules import bears_off, may_bear_off, pinned_own_checker
 from .side import Side
 
@@ -62,6 +63,16 @@ class Refusal:
             return f"{self.count} of the {self.number}s can be played, so {self.count} must be"
         return (f"{self.number} and {self.other} can each be played alone; "
                 f"the larger, {self.number}, must be")
+
+
+def numbers_refusal(dice: Dice, most: int, side: Side, *, shorter: bool) -> Refusal:
+    """Play as many numbers as possible; if a non-double fits only one, the larger.
+    ``shorter``: the play used fewer numbers than ``most``; otherwise it used the smaller."""
+    if not shorter:
+        return Refusal(Why.LARGER_NUMBER, side, number=dice.high, other=dice.low)
+    if dice.is_double:
+        return Refusal(Why.MORE_NUMBERS, side, count=most, number=dice.high)
+    return Refusal(Why.BOTH_NUMBERS, side)
 
 
 def refuse_step(ours: list[int], pins: int, start: int, number: int, side: Side) -> Refusal | None:

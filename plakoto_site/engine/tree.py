@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .dice import Dice
-from .plays import OFF, Move, Play, legal_plays, state_key, step
+from .plays import OFF, Play, legal_plays, state_key, step
 from .position import Position
-from .refusals import Refusal, Why, refuse_step
+from .refusals import Refusal, numbers_refusal, refuse_step
 from .rules import game_over
 from .side import RuleSet
 
@@ -125,12 +125,9 @@ class _Builder:
                                            self.play_refusal(attempt), attempt.pins)
 
     def play_refusal(self, attempt: Try) -> Refusal:
-        dice, side = self.dice, self.side
-        if self.most == 1 and not dice.is_double and attempt.number != dice.high:
-            return Refusal(Why.LARGER_NUMBER, side, number=dice.high, other=dice.low)
-        if dice.is_double:
-            return Refusal(Why.MORE_NUMBERS, side, count=self.most, number=dice.high)
-        return Refusal(Why.BOTH_NUMBERS, side)
+        dice = self.dice
+        smaller = self.most == 1 and not dice.is_double and attempt.number != dice.high
+        return numbers_refusal(dice, self.most, self.side, shorter=not smaller)
 
 
 def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Node]:
@@ -141,14 +138,3 @@ def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) 
     builder.node(ours, pins, position.off(position.turn), dice.numbers, 0, False)
     builder.prune()
     return builder.nodes
-
-
-def moves_of(tree: list[Node], path: list[int]) -> list[Move]:
-    """The moves along a path of try indexes from the root (for tests and tools)."""
-    moves, index = [], 0
-    for choice in path:
-        attempt = tree[index].tries[choice]
-        assert attempt.child is not None
-        moves.append(Move(attempt.start, attempt.end, attempt.number, attempt.pins))
-        index = attempt.child
-    return moves
