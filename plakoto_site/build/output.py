@@ -9,6 +9,13 @@ source folders, a file, or a git repository.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 MARKER = ".plakoto-site"
@@ -88,3 +95,107 @@ def _never(folder: Path, project: Path) -> None:
 def _legacy_site(folder: Path) -> bool:
     """A ``_site/`` written by a build from before the marker existed."""
     return all((folder / name).exists() for name in _LEGACY)
+
+
+# -- writing: the old site or the new one, never none ------------------------------------------
+
+
+def temporary_names(out: Path) -> tuple[str, str]:
+    """The glob patterns of the folders a build keeps beside ``out`` while it writes."""
+    return f".{out.name}.new-*", f".{out.name}.old-*"
+
+
+def write_atomically(files: dict[str, bytes], out: Path) -> None:
+    """Write every file into a fresh folder beside ``out``, then swap it in.
+
+    On Linux the two folders trade places in one step (``renameat2`` with
+    ``RENAME_EXCHANGE``), so a kill at any moment leaves the old site or the new one. Where
+    that call does not exist, the old folder is renamed aside first; a kill between the two
+    renames is mended by :func:`recover` at the start of the next build. A failure while
+    writing (a full disk, a read-only folder) removes the fresh folder and raises the
+    ``OSError``; the old site is untouched.
+    """
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    recover(out)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        for name, data in sorted(files.items()):
+            target = fresh / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        fresh.chmod(0o755)
+        _swap_in(fresh, out)
+    except BaseException:
+        remove(fresh)
+        raise
+
+
+def _swap_in(fresh: Path, out: Path) -> None:
+    if not out.exists():
+        fresh.rename(out)
+    elif _exchange(fresh, out):
+        remove(fresh)  # it now holds the old site
+    else:
+        old = out.with_name(f".{out.name}.old-{fresh.name.rsplit('-', 1)[-1]}")
+        out.rename(old)
+        fresh.rename(out)
+        remove(old)
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step with Linux's ``renameat2``; False where it is missing
+    (another system, an old C library, a file system without it)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+def recover(out: Path) -> None:
+    """Mend what a killed build left beside ``out``: put the old site back if the output
+    folder is missing, then remove every leftover temporary folder of ours."""
+    new_pattern, old_pattern = temporary_names(out)
+    olds = sorted(out.parent.glob(old_pattern), key=lambda p: p.stat().st_mtime)
+    if not out.exists() and olds and _ours(olds[-1]):
+        olds.pop().rename(out)
+    for leftover in [*olds, *out.parent.glob(new_pattern)]:
+        if leftover.is_dir() and not leftover.is_symlink() and (_ours(leftover) or not any(leftover.iterdir())):
+            remove(leftover)
+
+
+def _ours(folder: Path) -> bool:
+    return (folder / MARKER).is_file()
+
+
+def remove(folder: Path) -> None:
+    """Remove a folder of ours, read-only parts included, its marker last (so a folder a
+    kill left half-removed is still known as ours); what cannot go stays."""
+    def writable_then_retry(function: Callable[..., object], path: str, _error: object) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(path), 0o755)
+            os.chmod(path, 0o755)
+            function(path)
+
+    with contextlib.suppress(OSError):
+        for child in folder.iterdir():
+            if child.name == MARKER:
+                continue
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child, onerror=writable_then_retry)
+            else:
+                child.unlink()
+    shutil.rmtree(folder, onerror=writable_then_retry)

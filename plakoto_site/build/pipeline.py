@@ -10,8 +10,6 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
-import shutil
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -51,7 +49,7 @@ from plakoto_site.render.pages import (
     render_markdown,
 )
 
-from .output import MARKER, MARKER_TEXT, claim_output
+from .output import MARKER, MARKER_TEXT, claim_output, write_atomically
 
 ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
 
@@ -479,30 +477,6 @@ class Renderer:
 
 
 # -- write ----------------------------------------------------------------------------------
-
-
-def write_atomically(files: dict[str, bytes], out: Path) -> None:
-    """Write every file into a fresh folder beside ``out``, then swap it in."""
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    try:
-        for name, data in sorted(files.items()):
-            target = fresh / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        fresh.chmod(0o755)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-            old.rmdir()
-            out.rename(old)
-            fresh.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            fresh.rename(out)
-    except BaseException:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise
 
 
 _WRITTEN: dict[Path, bytes] = {}
