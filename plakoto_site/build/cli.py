@@ -120,6 +120,16 @@ def command_messages(args: argparse.Namespace) -> int:
     return 0
 
 
+def base_url(text: str) -> str:
+    """``--base-url``: an http or https address, checked as site.toml's url is."""
+    from plakoto_site.content.site import url_problem
+
+    why = url_problem(text)
+    if why is not None:
+        raise argparse.ArgumentTypeError(f"{text!r} {why}, e.g. --base-url https://example.org/plakoto/")
+    return text
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="python build.py",
@@ -138,7 +148,7 @@ def parser() -> argparse.ArgumentParser:
     build_parser = commands.add_parser("build", help="build the whole site into _site/")
     build_parser.add_argument("--out", type=Path, help="another output folder (default: _site/)")
     build_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
-    build_parser.add_argument("--base-url", help="the address the site will live at (default: url in content/site.toml)")
+    build_parser.add_argument("--base-url", type=base_url, help="the address the site will live at (default: url in content/site.toml)")
     languages(build_parser)
     build_parser.set_defaults(run=command_build)
 
@@ -169,7 +179,7 @@ def parser() -> argparse.ArgumentParser:
     diagram_parser.add_argument("file", type=Path, help="your diagram, e.g. my-diagram.toml")
     diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/)")
     diagram_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
-    diagram_parser.add_argument("--base-url", help="where you will upload the folder (for oEmbed and the snippet)")
+    diagram_parser.add_argument("--base-url", type=base_url, help="where you will upload the folder (for oEmbed and the snippet)")
     languages(diagram_parser)
     diagram_parser.set_defaults(run=command_diagram)
 

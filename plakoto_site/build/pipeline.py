@@ -7,6 +7,7 @@ never leaves a half-built site. Same input, same bytes out.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import posixpath
 import re
@@ -14,6 +15,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
 from babel.support import NullTranslations
@@ -415,6 +417,13 @@ class Renderer:
         languages = [
             {"language": language, "href": page_path(language.code)} for language in self.languages
         ]
+        css = self.assets["site.css"].decode().replace("</", "<\\/")
+        standalone = {
+            "inline_css": Markup(css),
+            "style_hash": "sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode(),
+            "icon_data": "data:image/svg+xml;base64," + base64.b64encode(self.assets["favicon.svg"]).decode(),
+            "base_path": urlsplit(self.base_url).path,
+        }
         pages = {}
         for name in ("index.html", "404.html"):
             pages[name] = self.templates.render(
@@ -428,6 +437,7 @@ class Renderer:
                 canonical=self.base_url,
                 alternates=[],
                 x_default=self.base_url,
+                **standalone,
             )
         return pages
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from markdown_it.token import Token
 
@@ -60,6 +61,27 @@ class Content:
         return self.languages[self.settings.reference]
 
 
+_URL_FORBIDDEN = set('"<>\\^`{|}')
+
+
+def url_problem(url: object) -> str | None:
+    """Why ``url`` cannot be the site's address (http or https, a host, nothing that could
+    end an attribute or a line in the files it is written into), or ``None``."""
+    if not isinstance(url, str):
+        return "is not text"
+    try:
+        parts = urlsplit(url)
+    except ValueError as error:
+        return f"cannot be read as a web address ({error})"
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return "is not a web address: it must start with http:// or https:// and name a host"
+    if any(char.isspace() or not char.isprintable() or char in _URL_FORBIDDEN for char in url):
+        return 'holds a space, a line break or one of " < > \\ ^ ` { | }: write them %-encoded'
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        return "carries a ? or # part; give only the folder the site lives in"
+    return None
+
+
 def read_settings(content: Path, problems: Problems) -> Settings:
     path = content / "site.toml"
     if not path.exists():
@@ -69,8 +91,9 @@ def read_settings(content: Path, problems: Problems) -> Settings:
     lines = KeyLines(text)
     settings: dict[str, Any] = {}
     url = data.get("url", Settings.url)
-    if not isinstance(url, str) or not url.startswith(("http://", "https://")):
-        problems.error(path, lines.of("url"), f"url {url!r} is not a web address",
+    why = url_problem(url)
+    if why is not None:
+        problems.error(path, lines.of("url"), f"url {url!r} {why}",
                        'write the address the site will live at, e.g. url = "https://example.org/plakoto/"')
     else:
         settings["url"] = url if url.endswith("/") else url + "/"

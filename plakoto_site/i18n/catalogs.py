@@ -18,6 +18,8 @@ from babel.support import NullTranslations, Translations
 from plakoto_site.content.problems import Problems
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+PERCENT = re.compile(r"%(?:\(\w+\)[sd]|%)?")
+"""A ``%`` sign and what follows it: a placeholder, ``%%``, or a lone ``%`` (an error)."""
 DOMAIN = "messages"
 
 
@@ -79,6 +81,10 @@ def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
         for string in strings:
             if not string:
                 continue
+            if any(match[0] == "%" for match in PERCENT.finditer(string)):
+                problems.error(path, line, "the translation has a % sign that is not a placeholder",
+                               "write placeholders exactly as in the msgid, e.g. %(number)s, "
+                               "and a percent sign as %%")
             have = _names(string)
             for name in sorted(wanted - have):
                 problems.error(path, line, f"the translation drops the placeholder %({name})s",

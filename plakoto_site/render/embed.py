@@ -85,7 +85,7 @@ class Embed:
     def iframe(self, base_url: str, words: Words) -> str:
         """The snippet an author pastes into an article."""
         return (
-            f'<iframe src="{base_url}{self.page}" width="{WIDTH}" height="{self.height(words)}" '
+            f'<iframe src={quoteattr(base_url + self.page)} width="{WIDTH}" height="{self.height(words)}" '
             f'title={quoteattr(self.title)} loading="lazy" style="border:0;max-width:100%"></iframe>'
         )
 

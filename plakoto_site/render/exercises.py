@@ -19,6 +19,7 @@ from plakoto_site.engine import OFF, Move, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
+from .escaping import script_json
 
 
 def _json(value: object) -> str:
@@ -160,7 +161,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
             label=words.gettext("Accepted:"),
             plays=Markup(", ").join(Markup('<code class="notation">{}</code>').format(p) for p in plays))
         data = Markup('<script type="application/json" class="xdata">{}</script>').format(
-            Markup(_json(tree_data(exercise, words)).replace("</", "<\\/")))
+            script_json(tree_data(exercise, words)))
     ui = {
         "choose": words.gettext("Choose a checker of yours to move."),
         "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),

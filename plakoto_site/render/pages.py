@@ -26,6 +26,7 @@ from plakoto_site.content.markdown import (
 from plakoto_site.i18n.words import Words
 
 from .diagrams import EmbedLinks, diagram_html
+from .escaping import catalog_text
 from .exercises import exercise_html
 
 
@@ -52,8 +53,14 @@ class Templates:
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
         environment = _environment(self.folder)
-        environment.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+        environment.install_gettext_callables(  # type: ignore[attr-defined]
+            lambda message: catalog_text(translations.gettext(message), message),
+            lambda singular, plural, n: catalog_text(
+                translations.ngettext(singular, plural, n), singular if n == 1 else plural),
+            newstyle=True,
+        )
         return environment.get_template(name).render(**context)
+
 
 
 @dataclass
