@@ -26,13 +26,14 @@ from markupsafe import Markup
 from plakoto_site.content.diagrams import Diagram, read_diagram
 from plakoto_site.content.markdown import make_markdown
 from plakoto_site.content.problems import Problems
-from plakoto_site.content.site import read_settings
-from plakoto_site.content.toml import read_toml
+from plakoto_site.content.site import language_problem, read_settings
+from plakoto_site.content.toml import read_source, read_toml
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
 
+from .cli import write_problem
 from .output import MARKER, MARKER_TEXT, OutputError, claim_output
 from .pipeline import ASSETS, Project, _translations, relative, write_atomically
 
@@ -48,7 +49,8 @@ def _line(text: str, pattern: str, after: int = 0) -> int:
 def captions_for(
     diagram: Diagram, data: dict[str, Any], text: str, path: Path, lang: str, problems: Problems
 ) -> dict[int, Markup]:
-    table = data.get("captions", {}).get(lang, {})
+    captions_table = data.get("captions", {})
+    table = captions_table.get(lang, {}) if isinstance(captions_table, dict) else {}
     header = _line(text, rf"^\[\s*captions\.{lang}\s*\]")
     if not isinstance(table, dict) or not table:
         problems.error(path, header, f"there are no captions for {lang!r}",
@@ -80,14 +82,24 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         print(f"Diagram not written: {error}", file=sys.stderr)
         return 1
     problems = Problems(Path.cwd())
-    text = source.read_text(encoding="utf-8")
+    text = read_source(source, problems)
+    if text is None:
+        return _stop(problems, out)
     data = read_toml(text, source, problems) or {}
     diagram = read_diagram(source, problems, text, standalone=True)
     if diagram is None or problems.errors:
         return _stop(problems, out)
     settings = read_settings(project.content, problems)
     if not languages:
-        languages = sorted(data.get("captions", {})) or [settings.reference]
+        captions = data.get("captions", {})
+        languages = sorted(captions) if isinstance(captions, dict) and captions else [settings.reference]
+    for lang in languages:
+        why = language_problem(lang)
+        if why:
+            problems.error(source, _line(text, rf"^\[\s*captions\.{re.escape(lang)}\s*\]"),
+                           f"the language {lang!r} {why}", "write a language code, e.g. [captions.el]")
+    if problems.errors:
+        return _stop(problems, out)
     files: dict[str, bytes] = {}
     titles = data.get("title", {})
     for lang in languages:
@@ -110,7 +122,11 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     for name in ASSETS:
         files[f"assets/{name}"] = (project.templates / "assets" / name).read_bytes()
     files[MARKER] = MARKER_TEXT
-    write_atomically(files, out)
+    try:
+        write_atomically(files, out)
+    except OSError as error:
+        print(f"Diagram not written: {write_problem(error)}", file=sys.stderr)
+        return 1
     for lang in languages:
         print(f"{lang}: {out / lang / 'index.html'}  (pictures: {lang}/0.svg … {lang}/filmstrip.svg, "
               f"oEmbed: {lang}/oembed.json)")

@@ -23,6 +23,13 @@ def _print_problems(problems: list[Problem]) -> None:
         print(problem, file=sys.stderr)
 
 
+def write_problem(error: OSError) -> str:
+    """An error of the file system, in words: which file, what went wrong, what to do."""
+    where = f"{error.filename}: " if error.filename else ""
+    return (f"{where}cannot write here: {error.strerror or error} — check that the folder is "
+            "writable and the disk has room, or choose another with --out")
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
@@ -63,6 +70,10 @@ def command_build(args: argparse.Namespace) -> int:
         errors = sum(1 for p in error.problems if p.severity == "error")
         print(f"\nBuild stopped: {errors} error(s). The previous site in {out} was left as it was.",
               file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"Build stopped: {write_problem(error)}", file=sys.stderr)
+        print(f"The previous site in {out} was left as it was.", file=sys.stderr)
         return 1
     _print_problems(report.warnings)
     print(_summary(report, project.root))

@@ -8,9 +8,12 @@ never leaves a half-built site. Same input, same bytes out.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import os
 import posixpath
 import re
+import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -139,9 +142,19 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
         lessons[lang] = checked
         if found.home is not None:
             check_lesson(found.home, content.diagrams, problems)
+    check_assets(project, problems)
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
     return Checked(content, lessons, words, compiled, problems.warnings, catalogs)
+
+
+def check_assets(project: Project, problems: Problems) -> None:
+    """The files every site carries (stylesheet, scripts, icon) must be there."""
+    for name in ASSETS:
+        path = project.templates / "assets" / name
+        if not path.is_file():
+            problems.error(path, 0, "this file of the site is missing",
+                           f"restore it (git checkout templates/assets/{name}); every page needs it")
 
 
 def _translations(
@@ -493,9 +506,25 @@ _WRITTEN: dict[Path, bytes] = {}
 """What ``make serve`` last wrote, so an unchanged file is not even read again."""
 
 
+def replace_file(target: Path, data: bytes) -> None:
+    """Write ``data`` beside ``target`` under a temporary name, then rename it over
+    ``target`` in one step: whoever reads the file gets the old bytes or the new ones."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 def write_changes(files: dict[str, bytes], out: Path) -> None:
     """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
-    longer built. Not atomic, but a content mistake never gets this far."""
+    longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
+    gets one half-written; a content mistake never gets this far."""
     out.mkdir(parents=True, exist_ok=True)
     for name, data in sorted(files.items()):
         target = out / name
@@ -504,7 +533,7 @@ def write_changes(files: dict[str, bytes], out: Path) -> None:
             continue
         if not (target.is_file() and target.read_bytes() == data):
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
+            replace_file(target, data)
         _WRITTEN[target] = digest
     for path in sorted(out.rglob("*"), reverse=True):
         name = path.relative_to(out).as_posix()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import socket
 import sys
 import threading
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from plakoto_site.content.problems import ContentError
 
+from .cli import write_problem
 from .output import OutputError, claim_output
 from .pipeline import Project, build
 
@@ -32,6 +34,13 @@ def snapshot(project: Project) -> dict[Path, float]:
     return stamps
 
 
+class _Server(ThreadingHTTPServer):
+    request_queue_size = socket.SOMAXCONN
+    """A real listen backlog: a page with its assets, or many readers at once, never finds
+    the door shut (the default is 5)."""
+    daemon_threads = True
+
+
 class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -45,6 +54,14 @@ def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, forc
         for problem in error.problems:
             print(problem, file=sys.stderr)
         print("Build stopped; still serving the last good site. Fix the above and save.", file=sys.stderr)
+        return False
+    except OSError as error:
+        print(f"Build stopped: {write_problem(error)}", file=sys.stderr)
+        print("Still serving the last good site.", file=sys.stderr)
+        return False
+    except Exception as error:  # noqa: BLE001 - serve outlives any mistake in a rebuild
+        print(f"Build stopped by an unexpected error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("Still serving the last good site; please report this with the file you changed.", file=sys.stderr)
         return False
     for problem in report.warnings:
         print(problem, file=sys.stderr)
@@ -61,7 +78,7 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
         return 1
     rebuild(project, out, languages, force=force)
     handler = functools.partial(_Handler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     first = (languages or ("en",))[-1] if languages else "en"
     print(f"Serving http://127.0.0.1:{port}/{first}/ — edit content/, locales/ or templates/; Ctrl+C stops.")

@@ -34,7 +34,7 @@ from plakoto_site.engine import (
 )
 
 from .problems import Problems
-from .toml import KeyLines, read_sources, read_toml
+from .toml import KeyLines, read_source, read_sources, read_toml, unknown_keys
 
 DIAGRAM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 STEP_KEYS = {"name", "roll", "play", "illegal", "expect"}
@@ -94,7 +94,7 @@ class Diagram:
         key = key.strip()
         if key == "start":
             return 0
-        if key.isdigit():
+        if re.fullmatch(r"[0-9]{1,9}", key):
             frame = int(key)
             return frame if frame < self.frames else None
         for step in self.steps:
@@ -114,7 +114,9 @@ def read_diagram(
     """Read and replay one diagram source, recording every problem found. A ``standalone``
     file (an author's own diagram) may also hold ``title`` and ``[captions.<lang>]``, and
     its id need not be its file name."""
-    text = path.read_text(encoding="utf-8") if text is None else text
+    text = read_source(path, problems) if text is None else text
+    if text is None:
+        return None
     data = read_toml(text, path, problems)
     if data is None:
         return None
@@ -137,9 +139,8 @@ class _Replay:
     def run(self) -> Diagram | None:
         data = self.data
         known = {"id", "rules", "start", "steps"} | ({"title", "captions"} if self.standalone else set())
-        unknown = sorted(set(data) - known)
-        for key in unknown:
-            self.error(self.lines.of(key), f"unknown key {key!r}", "use id, rules, start and [[steps]]")
+        for key, hint in unknown_keys(data, known):
+            self.error(self.lines.of(key), f"unknown key {key!r}", hint)
         diagram_id = data.get("id", self.path.stem)
         if not DIAGRAM_ID.match(str(diagram_id)) or (diagram_id != self.path.stem and not self.standalone):
             self.error(
@@ -174,9 +175,8 @@ class _Replay:
             if not isinstance(source, dict):
                 self.error(line, f"step {frame} is not a table")
                 return None
-            for key in sorted(set(source) - STEP_KEYS):
-                self.error(self.lines.in_table("steps", index, key), f"step {frame}: unknown key {key!r}",
-                           "use name, roll, play, illegal and [steps.expect]")
+            for key, hint in unknown_keys(source, STEP_KEYS):
+                self.error(self.lines.in_table("steps", index, key), f"step {frame}: unknown key {key!r}", hint)
             finished = position.outcome(rules)
             if finished:
                 self.error(line, f"step {frame} comes after the game ended at step {index}",
@@ -250,8 +250,8 @@ class _Replay:
         if not isinstance(expect, dict):
             self.error(line, f"step {frame}: expect must be a table")
             return
-        for key in sorted(set(expect) - EXPECT_KEYS):
-            self.error(line, f"step {frame}: unknown expectation {key!r}", "use pips, off or result")
+        for key, hint in unknown_keys(expect, EXPECT_KEYS):
+            self.error(line, f"step {frame}: unknown expectation {key!r}", hint)
         position = step.position
         for key, actual in (
             ("pips", {side.value: position.pips(side) for side in Side}),

@@ -28,7 +28,7 @@ from plakoto_site.engine.rules import may_bear_off
 from plakoto_site.engine.tree import Node, play_tree
 
 from .problems import Problems
-from .toml import KeyLines, read_sources, read_toml
+from .toml import KeyLines, read_source, read_sources, read_toml, unknown_keys
 
 GOALS = ("any", "best", "question")
 QUESTIONS = ("pips", "can-bear-off", "outcome")
@@ -62,7 +62,9 @@ def read_exercises(folder: Path, problems: Problems) -> dict[str, Exercise]:
 
 
 def read_exercise(path: Path, problems: Problems) -> Exercise | None:
-    text = path.read_text(encoding="utf-8")
+    text = read_source(path, problems)
+    if text is None:
+        return None
     data = read_toml(text, path, problems)
     if data is None:
         return None
@@ -72,8 +74,8 @@ def read_exercise(path: Path, problems: Problems) -> Exercise | None:
     def error(key: str, message: str, hint: str = "") -> None:
         problems.error(path, lines.of(key), message, hint)
 
-    for key in sorted(set(data) - KEYS):
-        error(key, f"unknown key {key!r}", "use id, rules, position, roll, goal, accepted, question, side, play, answer")
+    for key, hint in unknown_keys(data, KEYS):
+        error(key, f"unknown key {key!r}", hint)
     if data.get("id", path.stem) != path.stem:
         error("id", f"the id {data.get('id')!r} must equal the file name {path.stem!r}")
     read = {

@@ -20,11 +20,16 @@ from pathlib import Path
 from typing import Any
 
 from .problems import Problems
-from .toml import read_toml
+from .toml import read_source, read_toml, unknown_keys
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FENCE = "+++"
 KINDS = ("lesson", "page")
+FRONT_MATTER = ("title", "order", "summary", "kind", "slug", "translates")
+"""The keys a lesson's front matter may hold (``translates`` is written by ``build.py status
+--mark``)."""
+RESERVED = ("practice", "embed", "play", "assets", "index", "404", "sitemap", "robots")
+"""Names the build gives to pages and folders of its own: no lesson may take them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +53,8 @@ class Lesson:
 
 def read_lesson(path: Path, lang: str, problems: Problems, slug: str | None = None) -> Lesson | None:
     """Read one lesson file, or record what is wrong with it and return ``None``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        problems.error(path, 1, f"this file is not UTF-8 ({error.reason})", "save it as UTF-8")
+    text = read_source(path, problems)
+    if text is None:
         return None
     slug = slug or path.stem
     if not SLUG.match(slug):
@@ -59,6 +62,10 @@ def read_lesson(path: Path, lang: str, problems: Problems, slug: str | None = No
             path, 1, f"the file name {slug!r} is not a valid slug",
             "use lowercase letters, digits and hyphens, the same name in every language",
         )
+        return None
+    if slug in RESERVED and not path.stem.startswith("_"):
+        problems.error(path, 1, f"the file name {slug!r} is taken by a page the build makes itself",
+                       f"rename the lesson (in every language); these names are reserved: {', '.join(RESERVED)}")
         return None
     lines = text.splitlines()
     if not lines or lines[0].strip() != FENCE:
@@ -88,11 +95,14 @@ def _check_fields(
 ) -> tuple[str, int, str, str] | None:
     def line_of(key: str) -> int:
         for number, line in enumerate(front, start=2):
-            if re.match(rf"^\s*{key}\s*=", line):
+            if re.match(rf"^\s*{re.escape(key)}\s*=", line):
                 return number
         return 1
 
     ok = True
+    for key, hint in unknown_keys(meta, FRONT_MATTER):
+        problems.error(path, line_of(key), f"the front matter has an unknown key {key!r}", hint)
+        ok = False
     for key in ("title", "summary"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():
             problems.error(path, line_of(key), f"the front matter needs a {key}", f'add {key} = "…"')

@@ -8,14 +8,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel import Locale, UnknownLocaleError
 from markdown_it.token import Token
 
 from .diagrams import Diagram, read_diagrams
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
-from .markdown import exercise_placements, parser, placements
+from .markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN, exercise_placements, parser, placements
 from .problems import Problems
-from .toml import KeyLines, read_toml
+from .toml import KeyLines, read_source, read_toml, unknown_keys
 
 DEFAULT_LANGUAGES = ("en", "ru", "el", "uk")
 
@@ -82,13 +83,32 @@ def url_problem(url: object) -> str | None:
     return None
 
 
+SETTINGS = ("url", "languages", "reference", "repository")
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2})?$")
+
+
+def language_problem(code: str) -> str | None:
+    """Why ``code`` cannot be a language of the site (Babel must know it), or ``None``."""
+    if not LANGUAGE_CODE.match(code):
+        return "is not a language code such as en, el or pt_BR"
+    try:
+        Locale.parse(code)
+    except (ValueError, TypeError, UnknownLocaleError):
+        return "is not a language Babel knows"
+    return None
+
+
 def read_settings(content: Path, problems: Problems) -> Settings:
     path = content / "site.toml"
     if not path.exists():
         return Settings()
-    text = path.read_text(encoding="utf-8")
+    text = read_source(path, problems)
+    if text is None:
+        return Settings()
     data = read_toml(text, path, problems) or {}
     lines = KeyLines(text)
+    for key, hint in unknown_keys(data, SETTINGS):
+        problems.error(path, lines.of(key), f"site.toml has an unknown key {key!r}", hint)
     settings: dict[str, Any] = {}
     url = data.get("url", Settings.url)
     why = url_problem(url)
@@ -101,6 +121,14 @@ def read_settings(content: Path, problems: Problems) -> Settings:
     if not isinstance(languages, list) or not all(isinstance(x, str) for x in languages) or not languages:
         problems.error(path, lines.of("languages"), "languages must be a list of language codes",
                        'write languages = ["en", "ru", "el", "uk"]')
+    elif any(language_problem(code) for code in languages) or len(set(languages)) != len(languages):
+        for code in languages:
+            why = language_problem(code)
+            if why:
+                problems.error(path, lines.of("languages"), f"the language {code!r} {why}",
+                               "write the code of a language, e.g. \"el\" for Greek")
+        if len(set(languages)) != len(languages):
+            problems.error(path, lines.of("languages"), "a language is listed twice", "list each language once")
     else:
         settings["languages"] = tuple(languages)
     reference = data.get("reference", "en")
@@ -124,7 +152,7 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
                             settings.reference, settings.repository)
     diagrams = read_diagrams(content / "diagrams", problems)
-    terms = read_terms(content / "terms.toml", problems)
+    terms = read_terms(content / "terms.toml", problems, settings.languages)
     exercises = read_exercises(content / "exercises", problems)
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
@@ -135,26 +163,51 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
     return Content(settings, diagrams, found, terms, exercises)
 
 
-def read_terms(path: Path, problems: Problems) -> list[Term]:
+def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFAULT_LANGUAGES) -> list[Term]:
     """The term table; each ``avoid`` word matches the start of a word (so it covers endings)."""
     if not path.exists():
         return []
-    text = path.read_text(encoding="utf-8")
+    text = read_source(path, problems)
+    if text is None:
+        return []
     data = read_toml(text, path, problems) or {}
-    lines = KeyLines(text)
+    lines = _TableLines(text)
     terms = []
     for term_id, row in data.items():
         if not isinstance(row, dict):
-            problems.error(path, lines.of(term_id), f"{term_id!r} must be a table: [{term_id}]")
+            problems.error(path, lines.top.get(term_id, 1), f"{term_id!r} must be a table: [{term_id}]")
             continue
+        line = lines.tables.get(term_id, 1)
         avoid = row.get("avoid", {})
         words = {k: v for k, v in row.items() if k != "avoid"}
+        if not isinstance(avoid, dict):
+            problems.error(path, line, f"[{term_id}]: avoid must hold a list per language, e.g. avoid.en = [\"stone\"]")
+            continue
+        unknown = [key for key in (*words, *avoid) if key not in languages]
+        for key, hint in unknown_keys(unknown, (*languages, "avoid")):
+            problems.error(path, line, f"[{term_id}]: {key!r} is not a language of this site", hint)
         valid = all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in [*words.values(), *avoid.values()])
         if not valid:
-            problems.error(path, 1, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
+            problems.error(path, line, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
             continue
-        terms.append(Term(term_id, words, avoid))
+        if not unknown:
+            terms.append(Term(term_id, words, avoid))
     return terms
+
+
+class _TableLines:
+    """Where each top-level key and each ``[table]`` header of the term table stands."""
+
+    def __init__(self, text: str) -> None:
+        self.top: dict[str, int] = {}
+        self.tables: dict[str, int] = {}
+        for number, raw in enumerate(text.splitlines(), start=1):
+            header = re.match(r"^\s*\[\s*([\w-]+)\s*\]", raw)
+            key = re.match(r"^\s*([\w-]+)\s*=", raw)
+            if header:
+                self.tables.setdefault(header[1], number)
+            elif key and not self.tables:
+                self.top.setdefault(key[1], number)
 
 
 def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
@@ -218,6 +271,34 @@ def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Ex
                              "add a line 'key: text' for each")
 
 
+def _element_id(token: Token) -> str | None:
+    """The id a token gives its element on the page: a heading's ``{#id}``, a diagram's id,
+    ``exercise-<id>``."""
+    if token.type == "heading_open":
+        found = token.attrGet("id")
+        return str(found) if found else None
+    if token.type == DIAGRAM_TOKEN:
+        return str(token.meta["placement"].diagram) or None
+    if token.type == EXERCISE_TOKEN:
+        return f"exercise-{token.meta['exercise'].exercise}"
+    return None
+
+
+def check_ids(lesson: Lesson, tokens: list[Token], problems: Problems) -> None:
+    """No id twice on a page: the same diagram or exercise placed twice, a ``{#id}`` twice."""
+    seen: dict[str, int] = {}
+    for token in tokens:
+        element = _element_id(token)
+        if element is None:
+            continue
+        line = lesson.body_line + (token.map[0] if token.map else 0)
+        if element in seen:
+            problems.error(lesson.path, line, f"the id {element!r} is already used on this page, on line {seen[element]}",
+                           "place each diagram and exercise once per page, and give each heading its own {#id}")
+        else:
+            seen[element] = line
+
+
 def check_lesson(
     lesson: Lesson, diagrams: dict[str, Diagram], problems: Problems,
     exercises: dict[str, Exercise] | None = None,
@@ -225,6 +306,7 @@ def check_lesson(
     """Parse the Markdown and check every diagram it places against the diagram sources."""
     tokens = parsed(lesson.body)
     check_exercises(lesson, tokens, exercises or {}, problems)
+    check_ids(lesson, tokens, problems)
     for placement in placements(tokens):
         line = lesson.body_line + placement.line
         if not placement.diagram:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -13,11 +14,42 @@ from .problems import Problems
 _AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
+def read_source(path: Path, problems: Problems) -> str | None:
+    """A source file's text: UTF-8 (a byte-order mark is allowed and dropped), line ends
+    made ``\\n``; or a ``path:line`` problem saying where it is not UTF-8."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        problems.error(path, 0, f"this file cannot be read: {error.strerror or error}",
+                       "check that it exists and that you may read it")
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        problems.error(path, line, f"this file is not UTF-8: byte 0x{data[error.start]:02x} on this line "
+                       "is not a UTF-8 character", "save the file as UTF-8 (most editors: Save with Encoding → UTF-8)")
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+_LONG_NUMBER = re.compile(r"\d[\d_]{999,}")
+
+
 def read_toml(text: str, path: Path, problems: Problems, first_line: int = 1) -> dict[str, Any] | None:
     """Parse ``text`` (which starts at ``first_line`` of ``path``), or record the syntax error."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+        data = tomllib.loads(text)
+    except RecursionError:
+        problems.error(path, first_line, "this TOML is nested too deeply to be read", "use a few levels of [ ] or { }")
+        return None
+    except ValueError as error:
+        if not isinstance(error, tomllib.TOMLDecodeError):
+            # Python refuses to read integers of more than 4,300 digits.
+            long = _LONG_NUMBER.search(text)
+            line = first_line + (text.count("\n", 0, long.start()) if long else 0)
+            problems.error(path, line, "this number is too long to be read", "write a number of a few digits")
+            return None
         match = _AT_LINE.search(str(error))
         line = first_line + int(match[1]) - 1 if match else first_line
         message = _AT_LINE.sub("", str(error)).strip()
@@ -28,6 +60,33 @@ def read_toml(text: str, path: Path, problems: Problems, first_line: int = 1) ->
             'check the quotes and the "=" on this line (text goes in "double quotes")',
         )
         return None
+    if _has_huge_number(data):
+        problems.error(path, first_line, "a number in this file is too long to be read", "write numbers of a few digits")
+        return None
+    return data
+
+
+def _has_huge_number(value: object) -> bool:
+    """Numbers past a thousand bits (hexadecimal TOML can write them) cannot even be
+    printed in a message."""
+    if isinstance(value, dict):
+        return any(_has_huge_number(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_huge_number(v) for v in value)
+    return isinstance(value, int) and value.bit_length() > 1000
+
+
+def unknown_keys(found: Iterable[str], known: Iterable[str]) -> list[tuple[str, str]]:
+    """Each key of ``found`` that is not ``known``, with a hint naming the nearest known key
+    (as difflib finds it) and the others."""
+    names = sorted(known)
+    unknown = []
+    for key in sorted(found):
+        if key not in names:
+            close = difflib.get_close_matches(key, names, n=1, cutoff=0.5)
+            nearest = f"did you mean {close[0]!r}? " if close else ""
+            unknown.append((key, f"{nearest}the keys here are {', '.join(names)}"))
+    return unknown
 
 
 class KeyLines:
