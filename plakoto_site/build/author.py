@@ -23,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from plakoto_site.content.diagrams import Diagram, read_diagram
+from plakoto_site.content.diagrams import Diagram, read_diagram, some_steps
 from plakoto_site.content.markdown import make_markdown
 from plakoto_site.content.problems import Problems
 from plakoto_site.content.site import language_problem, read_settings
@@ -70,7 +70,7 @@ def captions_for(
             captions[frame] = Markup(md.renderInline(value))
     missing = [diagram.step_key(f) for f in range(diagram.frames) if f not in captions]
     if missing:
-        problems.warning(path, header, f"no {lang} caption for step(s) {', '.join(missing)}")
+        problems.warning(path, header, f"no {lang} caption for step(s) {some_steps(missing)}")
     return captions
 
 

@@ -286,6 +286,13 @@ class _Replay:
                        "correct the expectation, or the play")
 
 
+def some_steps(keys: list[str], shown: int = 12) -> str:
+    """Step keys for a message: all of a short list, the first few of a long one."""
+    if len(keys) <= shown:
+        return ", ".join(keys)
+    return f"{', '.join(keys[:shown])} … and {len(keys) - shown} more"
+
+
 def _show(value: object) -> str:
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{k} = {_show(v)}" for k, v in value.items()) + " }"

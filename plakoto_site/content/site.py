@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from babel import Locale, UnknownLocaleError
 from markdown_it.token import Token
 
-from .diagrams import Diagram, read_diagrams
+from .diagrams import Diagram, read_diagrams, some_steps
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
 from .markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN, exercise_placements, parser, placements
@@ -338,6 +338,6 @@ def check_lesson(
         missing = [diagram.step_key(f) for f in range(diagram.frames) if f not in seen]
         if missing:
             problems.warning(lesson.path, line,
-                             f"diagram {diagram.id!r} has no caption for step(s) {', '.join(missing)}",
+                             f"diagram {diagram.id!r} has no caption for step(s) {some_steps(missing)}",
                              "add a line 'step: caption' for each")
     return tokens

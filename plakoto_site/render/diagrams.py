@@ -9,6 +9,7 @@ frame; ``button[data-action]`` for the controls.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -87,14 +88,18 @@ _FRAMES: dict[tuple[object, ...], Markup] = {}
 them, and ``make serve`` renders again only what changed."""
 
 
-def diagram_fingerprint(diagram: Diagram) -> tuple[object, ...]:
-    return (diagram.id, diagram.rules, diagram.start.code(),
-            tuple((s.name, str(s.dice), s.play.notation() if s.play else "") for s in diagram.steps))
+def diagram_fingerprint(diagram: Diagram) -> str:
+    """A short digest of everything a diagram shows. Computed once per diagram and shared
+    by its frames' keys: a key holding every step would make a diagram of n steps cost n²."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(f"{diagram.id}\n{diagram.rules.value}\n{diagram.start.code()}\n".encode())
+    for step in diagram.steps:
+        digest.update(f"{step.name}|{step.dice}|{step.play.notation() if step.play else ''}\n".encode())
+    return digest.hexdigest()
 
 
-def _frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Markup:
-    key = (diagram_fingerprint(diagram), frame, str(caption), words.language.code,
-           words.fingerprint, words.markup)
+def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words) -> Markup:
+    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup)
     if key not in _FRAMES:
         if len(_FRAMES) > 20_000:
             _FRAMES.clear()
@@ -198,7 +203,9 @@ def diagram_html(
     diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed: EmbedLinks | None = None
 ) -> Markup:
     """The whole figure; ``captions`` maps frame numbers to caption HTML."""
-    frames = Markup("").join(_frame(diagram, f, captions.get(f, Markup("")), words) for f in range(diagram.frames))
+    fingerprint = diagram_fingerprint(diagram)
+    frames = Markup("").join(_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words)
+                             for f in range(diagram.frames))
     controls = Markup("").join(
         Markup('<button type="button" class="control" data-action="{action}" aria-label="{label}">'
                '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'

@@ -1,0 +1,46 @@
+"""A long diagram costs in proportion to its steps: no frame carries the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.support import NullTranslations
+
+from plakoto_site.content.diagrams import read_diagram
+from plakoto_site.content.problems import Problems
+from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.words import Words
+from plakoto_site.render import diagrams
+
+BLOCKED = "W:23x3,5,2x4,1x6;B:17x2,19,20x2,21x3,22x5,24x2;P:22;T:B"
+"""Neither side can move with 6-6 here, so a diagram can have as many steps as it likes."""
+
+
+def long_diagram(tmp_path: Path, steps: int) -> diagrams.Diagram:
+    text = f'id = "long"\nstart = "{BLOCKED}"\n' + '[[steps]]\nroll = "6-6"\nplay = ""\n' * steps
+    path = tmp_path / "long.toml"
+    path.write_text(text)
+    problems = Problems(tmp_path)
+    diagram = read_diagram(path, problems)
+    assert diagram is not None, problems.items
+    return diagram
+
+
+def test_a_diagram_is_fingerprinted_once_not_once_per_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    diagram = long_diagram(tmp_path, 40)
+    calls: list[int] = []
+    real = diagrams.diagram_fingerprint
+    monkeypatch.setattr(diagrams, "diagram_fingerprint", lambda d: (calls.append(1), real(d))[1])
+    diagrams.diagram_html(diagram, {}, Words(Language("en"), NullTranslations(), markup=True))
+    assert len(calls) == 1
+
+
+def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
+    words = Words(Language("en"), NullTranslations(), markup=True)
+    sizes = []
+    for steps in (5, 200):
+        diagrams._FRAMES.clear()
+        diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words)
+        sizes.append(max(len(repr(key)) for key in diagrams._FRAMES))
+    assert sizes[1] <= sizes[0] + 3  # only the frame number grows a digit or two
