@@ -97,7 +97,10 @@
   };
 
   Stepper.prototype.find = function (step) {
-    // A step by number, or by its name (the part of a frame's id after the diagram's).
+    // A step by number, or by its name (the part of a frame's id after the diagram's);
+    // anything else (an object, a huge or broken number, a long text) finds nothing.
+    if (typeof step === "number") { return Number.isInteger(step) && step >= 0 && step < this.frames.length ? step : -1; }
+    if (typeof step !== "string" || step.length > 200) { return -1; }
     for (var f = 0; f < this.frames.length; f += 1) {
       if (String(f) === String(step) || this.frames[f].getAttribute("data-step-name") === String(step)) { return f; }
     }
@@ -121,9 +124,12 @@
       if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
     }
     window.addEventListener("message", function (event) {
-      var data = event.data;
-      if (!stepper || !data || data.type !== "plakoto:go") { return; }
-      var target = stepper.find(data.step);
+      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} counts.
+      var data = event.data, type, step;
+      if (!stepper || !data || typeof data !== "object") { return; }
+      try { type = data.type; step = data.step; } catch (e) { return; }
+      if (type !== "plakoto:go") { return; }
+      var target = stepper.find(step);
       if (target >= 0) { stepper.show(target, { announce: true, history: false, animate: false }); }
     });
     var last = 0;
@@ -154,7 +160,8 @@
   }
 
   function fromHash(scroll) {
-    var hash = decodeURIComponent(window.location.hash.slice(1));
+    var hash = "";
+    try { hash = decodeURIComponent(window.location.hash.slice(1)); } catch (e) { return; }  // "#%": not ours
     if (!hash) { return; }
     for (var i = 0; i < steppers.length; i += 1) {
       var stepper = steppers[i];

@@ -3,7 +3,14 @@
 // worded; this script only walks it. Progress stays in this browser (localStorage).
 (function () {
   var STORE = "plakoto-progress";
-  function progress() { try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (e) { return {}; } }
+  // Whatever the storage holds (null, 123, [], broken JSON, another site's data), only a
+  // plain object of "solved" marks counts; anything else is read as no progress yet.
+  function progress() {
+    var all = null;
+    try { all = JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (e) { /* unreadable */ }
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  }
+  function solved(all, id) { return Object.prototype.hasOwnProperty.call(all, id) && all[id] === "solved"; }
   function remember(id) {
     try { var all = progress(); all[id] = "solved"; localStorage.setItem(STORE, JSON.stringify(all)); } catch (e) { /* private mode */ }
   }
@@ -15,7 +22,7 @@
     this.ui = JSON.parse(root.getAttribute("data-ui"));
     this.feedback = root.querySelector("[data-feedback]");
     this.badge = root.querySelector(".xbadge");
-    if (progress()[this.id]) { this.mark(); }
+    if (solved(progress(), this.id)) { this.mark(); }
     var data = root.querySelector(".xdata");
     if (data) { this.moves(JSON.parse(data.textContent)); } else { this.question(); }
   }
@@ -150,9 +157,9 @@
     for (var i = 0; i < roots.length; i += 1) { roots[i].exercise = new Exercise(roots[i]); }
     var summary = document.querySelector("[data-progress]");
     if (summary) {
-      var solved = 0, all = progress();
-      for (var j = 0; j < roots.length; j += 1) { if (all[roots[j].getAttribute("data-plakoto-exercise")]) { solved += 1; } }
-      summary.textContent = fill(summary.getAttribute("data-progress"), { solved: solved, total: roots.length });
+      var count = 0, all = progress();
+      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise"))) { count += 1; } }
+      summary.textContent = fill(summary.getAttribute("data-progress"), { solved: count, total: roots.length });
       summary.hidden = false;
     }
   }
