@@ -1,9 +1,23 @@
 #!/usr/bin/env python3
 """Build the Plakoto tutorial. Run ``python build.py --help``."""
 
+import os
 import sys
+from pathlib import Path
 
-from plakoto_site.build.cli import main
+try:
+    from plakoto_site.build.cli import main
+except ImportError as error:
+    # Started by a Python without the project's packages (a fresh clone's `python`): run
+    # again inside the project's environment, which `make site` creates.
+    here = Path(__file__).resolve().parent
+    venv = here / ".venv"
+    python = next((p for p in (venv / "bin" / "python", venv / "Scripts" / "python.exe") if p.exists()), None)
+    if python is not None and Path(sys.prefix).resolve() != venv.resolve():
+        os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    print(f"build.py: {error}. Run `make site` first: it creates .venv with everything the "
+          "build needs; then `python build.py …` works from any Python.", file=sys.stderr)
+    sys.exit(1)
 
 if __name__ == "__main__":
     sys.exit(main())
