@@ -141,6 +141,13 @@ def base_url(text: str) -> str:
     return text
 
 
+def port(text: str) -> int:
+    """``--port``: a whole number from 1 to 65535."""
+    if not text.isascii() or not text.isdigit() or not 0 < int(text[:6]) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535, e.g. 8001")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="python build.py",
@@ -199,7 +206,7 @@ def parser() -> argparse.ArgumentParser:
     messages_parser.set_defaults(run=command_messages)
 
     serve_parser = commands.add_parser("serve", help="build, serve on http://127.0.0.1:8000/ and rebuild on every change")
-    serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--port", type=port, default=8000, help="the port to serve on (default: 8000)")
     serve_parser.add_argument("--out", type=Path, help="output folder (default: _site/)")
     serve_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
     languages(serve_parser)

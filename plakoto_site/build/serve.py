@@ -78,7 +78,12 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
         return 1
     rebuild(project, out, languages, force=force)
     handler = functools.partial(_Handler, directory=str(out))
-    server = _Server(("127.0.0.1", port), handler)
+    try:
+        server = _Server(("127.0.0.1", port), handler)
+    except OSError as error:
+        print(f"Not serving: port {port} cannot be used ({error.strerror or error}) — "
+              "another program may be using it; try --port 8001", file=sys.stderr)
+        return 1
     threading.Thread(target=server.serve_forever, daemon=True).start()
     first = (languages or ("en",))[-1] if languages else "en"
     print(f"Serving http://127.0.0.1:{port}/{first}/ — edit content/, locales/ or templates/; Ctrl+C stops.")

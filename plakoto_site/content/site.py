@@ -144,6 +144,7 @@ def read_settings(content: Path, problems: Problems) -> Settings:
 def read_content(content: Path, problems: Problems, languages: tuple[str, ...] | None = None) -> Content:
     """Gather: settings, diagrams and every language's lessons, in sorted order."""
     settings = read_settings(content, problems)
+    site_languages = settings.languages
     if languages:
         unknown = [lang for lang in languages if lang not in settings.languages]
         for lang in unknown:
@@ -152,7 +153,7 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
                             settings.reference, settings.repository)
     diagrams = read_diagrams(content / "diagrams", problems)
-    terms = read_terms(content / "terms.toml", problems, settings.languages)
+    terms = read_terms(content / "terms.toml", problems, site_languages)
     exercises = read_exercises(content / "exercises", problems)
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:

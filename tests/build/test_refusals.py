@@ -185,3 +185,22 @@ def test_serve_writes_through_replace_file(tmp_path: Path, monkeypatch: pytest.M
     pipeline.write_changes({"a.html": b"after", "b/c.html": b"new"}, out)
     assert sorted(replaced) == ["a.html", "c.html"]
     assert (out / "a.html").read_bytes() == b"after"
+
+
+def test_one_language_of_several_keeps_the_term_table_whole(project: MiniProject) -> None:
+    project.write("content/site.toml", 'url = "https://example.org/"\nlanguages = ["en", "ru", "el"]\n')
+    project.write("content/terms.toml", '[pin]\nen = ["pin"]\nru = ["запирать"]\nel = ["πλάκωμα"]\n')
+    done = project.run("check", "--lang", "ru")
+    assert done.returncode == 0, done.stderr
+
+
+def test_serve_on_a_port_it_cannot_use(project: MiniProject, tmp_path: Path) -> None:
+    done = project.run("serve", "--port", "99999")
+    assert done.returncode == 2 and "argument --port: '99999' is not a port" in done.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = project.run("serve", "--port", port, "--out", str(tmp_path / "served"))
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"Not serving: port {port} cannot be used" in done.stderr
