@@ -142,9 +142,9 @@ def base_url(text: str) -> str:
 
 
 def port(text: str) -> int:
-    """``--port``: a whole number from 1 to 65535."""
-    if not text.isascii() or not text.isdigit() or not 0 < int(text[:6]) < 65536:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 1 to 65535, e.g. 8001")
+    """``--port``: a whole number from 0 (any free port) to 65535."""
+    if not text.isascii() or not text.isdigit() or int(text[:6]) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a whole number from 0 to 65535, e.g. 8001")
     return int(text)
 
 
