@@ -139,7 +139,11 @@ def _swap_in(fresh: Path, out: Path) -> None:
     else:
         old = out.with_name(f".{out.name}.old-{fresh.name.rsplit('-', 1)[-1]}")
         out.rename(old)
-        fresh.rename(out)
+        try:
+            fresh.rename(out)
+        except OSError:
+            old.rename(out)  # the old site goes back where it was
+            raise
         remove(old)
 
 

@@ -110,3 +110,21 @@ def test_temporary_folders_are_ignored_by_git() -> None:
     ignored = subprocess.run(["git", "check-ignore", "._site.new-x1y2/", "._site.old-x1y2/"],
                              cwd=REPO, capture_output=True, text=True)
     assert ignored.stdout.split() == ["._site.new-x1y2/", "._site.old-x1y2/"]
+
+
+def test_a_failed_second_rename_puts_the_old_site_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "_site"
+    write_atomically({MARKER: b"", "index.html": b"old"}, out)
+    monkeypatch.setattr(output, "_exchange", lambda first, second: False)
+    real_rename = Path.rename
+
+    def second_fails(self: Path, target: Path) -> Path:
+        if self.name.startswith("._site.new-"):
+            raise OSError(18, "Invalid cross-device link", str(self))
+        return real_rename(self, target)
+
+    monkeypatch.setattr(Path, "rename", second_fails)
+    with pytest.raises(OSError):
+        write_atomically({MARKER: b"", "index.html": b"new"}, out)
+    assert (out / "index.html").read_bytes() == b"old"
+    assert strays(tmp_path) == []
