@@ -33,6 +33,7 @@ from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
 
+from .output import MARKER, MARKER_TEXT, OutputError, claim_output
 from .pipeline import ASSETS, Project, _translations, relative, write_atomically
 
 
@@ -71,7 +72,13 @@ def captions_for(
     return captions
 
 
-def make_diagram(project: Project, source: Path, out: Path, languages: list[str], base_url: str) -> int:
+def make_diagram(project: Project, source: Path, out: Path, languages: list[str], base_url: str,
+                 force: bool = False) -> int:
+    try:
+        out = claim_output(out, project.root, force=force)
+    except OutputError as error:
+        print(f"Diagram not written: {error}", file=sys.stderr)
+        return 1
     problems = Problems(Path.cwd())
     text = source.read_text(encoding="utf-8")
     data = read_toml(text, source, problems) or {}
@@ -102,6 +109,7 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         print(warning, file=sys.stderr)
     for name in ASSETS:
         files[f"assets/{name}"] = (project.templates / "assets" / name).read_bytes()
+    files[MARKER] = MARKER_TEXT
     write_atomically(files, out)
     for lang in languages:
         print(f"{lang}: {out / lang / 'index.html'}  (pictures: {lang}/0.svg … {lang}/filmstrip.svg, "
@@ -144,4 +152,4 @@ def command_diagram(args: argparse.Namespace) -> int:
     out = args.out or Path.cwd() / f"{args.file.stem}-embed"
     base = args.base_url or "https://example.org/diagrams/"
     base = base if base.endswith("/") else base + "/"
-    return make_diagram(project, args.file, out, list(args.lang), base)
+    return make_diagram(project, args.file, out, list(args.lang), base, force=args.force)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from plakoto_site.content.problems import ContentError, Problem
 
+from .output import OutputError
 from .pipeline import Project, Report, build, check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +53,11 @@ def command_build(args: argparse.Namespace) -> int:
     project = Project(args.root)
     out = args.out or project.output
     try:
-        report = build(project, out, tuple(args.lang) or None, args.base_url)
+        report = build(project, out, tuple(args.lang) or None, args.base_url, force=args.force)
+    except OutputError as error:
+        print(f"Build refused: {error}", file=sys.stderr)
+        print("Nothing was deleted or written.", file=sys.stderr)
+        return 1
     except ContentError as error:
         _print_problems(error.problems)
         errors = sum(1 for p in error.problems if p.severity == "error")
@@ -95,7 +100,7 @@ def command_status(args: argparse.Namespace) -> int:
 def command_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(Project(args.root), args.out, tuple(args.lang) or None, args.port)
+    return serve(Project(args.root), args.out, tuple(args.lang) or None, args.port, force=args.force)
 
 
 def command_messages(args: argparse.Namespace) -> int:
@@ -132,6 +137,7 @@ def parser() -> argparse.ArgumentParser:
 
     build_parser = commands.add_parser("build", help="build the whole site into _site/")
     build_parser.add_argument("--out", type=Path, help="another output folder (default: _site/)")
+    build_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
     build_parser.add_argument("--base-url", help="the address the site will live at (default: url in content/site.toml)")
     languages(build_parser)
     build_parser.set_defaults(run=command_build)
@@ -162,6 +168,7 @@ def parser() -> argparse.ArgumentParser:
         "with a title and [captions.<lang>] (see examples/my-diagram.toml and EMBEDDING.md).")
     diagram_parser.add_argument("file", type=Path, help="your diagram, e.g. my-diagram.toml")
     diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/)")
+    diagram_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
     diagram_parser.add_argument("--base-url", help="where you will upload the folder (for oEmbed and the snippet)")
     languages(diagram_parser)
     diagram_parser.set_defaults(run=command_diagram)
@@ -173,6 +180,7 @@ def parser() -> argparse.ArgumentParser:
     serve_parser = commands.add_parser("serve", help="build, serve on http://127.0.0.1:8000/ and rebuild on every change")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--out", type=Path, help="output folder (default: _site/)")
+    serve_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
     languages(serve_parser)
     serve_parser.set_defaults(run=command_serve)
     return main

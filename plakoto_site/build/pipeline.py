@@ -51,6 +51,8 @@ from plakoto_site.render.pages import (
     render_markdown,
 )
 
+from .output import MARKER, MARKER_TEXT, claim_output
+
 ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
 
 
@@ -535,9 +537,14 @@ def build(
     base_url: str | None = None,
     write: bool = True,
     in_place: bool = False,
+    force: bool = False,
 ) -> Report:
-    """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake."""
+    """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake, and
+    :class:`~plakoto_site.build.output.OutputError` (before reading anything) when the output
+    folder holds files the build did not make."""
     began = time.perf_counter()
+    if write:
+        out = claim_output(out or project.output, project.root, force=force, default=project.output)
     checked = check(project, languages)
     settings = checked.content.settings
     url = base_url or settings.url
@@ -550,6 +557,7 @@ def build(
             files = Renderer(project, checked, url).files()
         except TemplateError as error:
             raise ContentError([_template_problem(project, error)]) from None
+        files[MARKER] = MARKER_TEXT
         (write_changes if in_place and report.out.exists() else write_atomically)(files, report.out)
         report.files = len(files)
         report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from plakoto_site.content.problems import ContentError
 
+from .output import OutputError, claim_output
 from .pipeline import Project, build
 
 WATCHED = ("content", "locales", "templates", "plakoto_site")
@@ -36,10 +37,10 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
-def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None) -> bool:
+def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, force: bool = False) -> bool:
     began = time.perf_counter()
     try:
-        report = build(project, out, languages, in_place=True)
+        report = build(project, out, languages, in_place=True, force=force)
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -51,9 +52,14 @@ def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None) -> b
     return True
 
 
-def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None, port: int) -> int:
-    out = (out or project.output).resolve()
-    rebuild(project, out, languages)
+def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None, port: int,
+          force: bool = False) -> int:
+    try:
+        out = claim_output(out or project.output, project.root, force=force, default=project.output)
+    except OutputError as error:
+        print(f"Not serving: {error}", file=sys.stderr)
+        return 1
+    rebuild(project, out, languages, force=force)
     handler = functools.partial(_Handler, directory=str(out))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -38,7 +38,7 @@ def test_the_example_writes_pages_pictures_and_oembed(tmp_path: Path) -> None:
 def test_one_language_only(tmp_path: Path) -> None:
     done = run(str(EXAMPLE), "--out", str(tmp_path / "out"), "--lang", "ru")
     assert done.returncode == 0, done.stderr
-    assert [p.name for p in sorted((tmp_path / "out").iterdir())] == ["assets", "ru"]
+    assert [p.name for p in sorted((tmp_path / "out").iterdir())] == [".plakoto-site", "assets", "ru"]
 
 
 def test_a_bad_play_stops_with_path_and_line(tmp_path: Path) -> None:
