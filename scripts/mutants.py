@@ -124,7 +124,7 @@ def run_tests(copy: Path, python: str, tests: tuple[str, ...], timeout: float) -
     except subprocess.TimeoutExpired:
         return "timeout", [], ""
     output = done.stdout + done.stderr
-    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", output, re.M)
+    failed = re.findall(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", output, re.M)
     tail = "\n".join(output.strip().splitlines()[-15:])
     if done.returncode == 0:
         return "passed", failed, tail
