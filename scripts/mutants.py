@@ -115,6 +115,18 @@ def check_imports_from(copy: Path, python: str) -> None:
                          "run this script with the project's own .venv/bin/python")
 
 
+def test_exists(copy: Path, test: str) -> bool:
+    """Whether a test path (``file`` or ``file::function[id]``) names something there."""
+    file, _, node = test.partition("::")
+    path = copy / file
+    if not path.exists():
+        return False
+    if not node:
+        return True
+    function = re.split(r"[\[:]", node)[0]
+    return re.search(rf"^\s*def {re.escape(function)}\(", path.read_text(encoding="utf-8"), re.M) is not None
+
+
 def run_tests(copy: Path, python: str, tests: tuple[str, ...], timeout: float) -> tuple[str, list[str], str]:
     """('passed' | 'failed' | 'timeout' | 'error N', failed test ids, output tail)."""
     command = [python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
@@ -157,12 +169,12 @@ def run_mutant(copy: Path, python: str, mutant: Mutant, tests: tuple[str, ...], 
     planted = apply(copy, mutant)
     if isinstance(planted, str):
         return Outcome(mutant, planted)
-    missing = [t for t in tests if not (copy / t.split("::", 1)[0]).exists()]
+    missing = [t for t in tests if not test_exists(copy, t)]
     present = tuple(t for t in tests if t not in missing)
     began = time.monotonic()
     try:
         if not present:
-            return Outcome(mutant, "no tests (none of the named test files exist)")
+            return Outcome(mutant, "no tests (none of the named tests exist)")
         result, failed, tail = run_tests(copy, python, present, timeout)
     finally:
         for path, text in planted.items():
@@ -221,8 +233,7 @@ def main(argv: list[str] | None = None) -> int:
             return ("tests",) if args.all_tests else mutant.tests
 
         if not args.no_baseline:
-            every = tuple(dict.fromkeys(t for m in chosen for t in tests_of(m)
-                                        if (copy / t.split("::", 1)[0]).exists()))
+            every = tuple(dict.fromkeys(t for m in chosen for t in tests_of(m) if test_exists(copy, t)))
             print(f"Baseline: the named tests without any mutant ({len(every)} test paths) …", flush=True)
             result, failed, tail = run_tests(copy, args.python, every, args.timeout * 2)
             if result != "passed":

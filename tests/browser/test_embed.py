@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -117,14 +118,15 @@ def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
     checked = 0
     for path in embeds(site):
         html = path.read_text()
+        page_title = unescape(html.split("<title>", 1)[1].split("</title>", 1)[0])
         positions = [json.loads(p.replace("&#34;", '"').replace("&quot;", '"'))
                      for p in __import__("re").findall(r'data-position="([^"]*)"', html)]
         assert positions
         for frame_number, expected in enumerate(positions):
             root = ET.parse(path.parent / f"{frame_number}.svg").getroot()
             assert json.loads(root.get("data-position") or "{}") == expected
-            title = root.find("s:title", NS)
-            assert title is not None and title.text
+            title = root.findtext("s:title", namespaces=NS) or ""
+            assert title.startswith(page_title + " — "), (path, frame_number, title)
             position = Position.from_json(expected)
             # Columns and rows from where the picture writes each point's number; that
             # they run as on a real board is tests/render/test_svg.py's business.
@@ -150,7 +152,12 @@ def test_oembed_is_valid_and_points_to_pages_that_exist(site: BuiltSite) -> None
         data = json.loads((path.parent / "oembed.json").read_text())
         assert data["version"] == "1.0" and data["type"] == "rich"
         assert isinstance(data["width"], int) and isinstance(data["height"], int)
-        assert data["title"] and data["provider_name"]
+        lang = path.relative_to(site.folder).parts[0]
+        catalog = site.checked.translations[lang]
+        titles = {item.lesson.title for item in site.checked.lessons[lang]}
+        lesson, _, plakoto = data["title"].rpartition(" · ")
+        assert lesson in titles and plakoto == catalog.gettext("Plakoto"), data["title"]
+        assert data["provider_name"] == catalog.gettext("Plakoto, step by step"), path
         src = data["html"].split('src="', 1)[1].split('"', 1)[0]
         for url in (src, data["thumbnail_url"], data["provider_url"]):
             assert url.startswith(site.url), url
