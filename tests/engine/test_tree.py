@@ -109,7 +109,8 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize(("code", "dice", "start", "number", "reason"), REFUSALS,
-                         ids=[r[4].split(":")[0][:40] for r in REFUSALS])
+                         ids=["pinned", "closed", "closed-in-black-numbering", "pinner", "not-home",
+                              "pin-stops-bear-off", "higher-point", "both-numbers", "larger-number"])
 def test_each_refused_first_move_gives_the_rules_reason(code: str, dice: Dice, start: int, number: int,
                                                         reason: str) -> None:
     tree = play_tree(Position.from_code(code), dice)
