@@ -35,7 +35,8 @@ MUTANTS = Path(__file__).with_suffix(".toml")
 
 @dataclass(frozen=True)
 class Edit:
-    file: str
+    files: tuple[str, ...]
+    """Where the search text may be: the one file among these that holds it exactly once."""
     search: str
     replace: str
 
@@ -63,14 +64,15 @@ class Outcome:
 
 def read_mutants(path: Path) -> list[Mutant]:
     """The mutants of ``path``: each ``[[mutant]]`` has name, what, tests, and either one
-    file/search/replace or a list of ``[[mutant.edit]]`` tables."""
+    file/search/replace or a list of ``[[mutant.edit]]`` tables. ``file`` may be a list of
+    places the code may have moved to."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     mutants = []
     for entry in data["mutant"]:
         edits = entry.get("edit") or [{"file": entry["file"], "search": entry["search"], "replace": entry["replace"]}]
         mutants.append(Mutant(
             entry["name"], entry["what"],
-            tuple(Edit(e["file"], e["search"], e["replace"]) for e in edits),
+            tuple(Edit(_files(e["file"]), e["search"], e["replace"]) for e in edits),
             tuple(entry["tests"]),
         ))
     names = [m.name for m in mutants]
@@ -78,6 +80,10 @@ def read_mutants(path: Path) -> list[Mutant]:
     if duplicates:
         raise SystemExit(f"{path}: mutant names must be unique: {', '.join(duplicates)}")
     return mutants
+
+
+def _files(value: str | list[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def project_files(root: Path) -> list[str]:
@@ -150,16 +156,18 @@ def apply(copy: Path, mutant: Mutant) -> dict[Path, str] | str:
     originals: dict[Path, str] = {}
     planned: dict[Path, str] = {}
     for edit in mutant.edits:
-        path = copy / edit.file
-        if not path.is_file():
-            return f"not applicable (code moved): {edit.file} does not exist"
-        text = planned.get(path, path.read_text(encoding="utf-8"))
+        counts = {}
+        for name in edit.files:
+            path = copy / name
+            if path.is_file():
+                counts[path] = planned.get(path, path.read_text(encoding="utf-8")).count(edit.search)
+        places = [path for path, found in counts.items() if found == 1]
+        if len(places) != 1 or sum(counts.values()) != 1:
+            where = "not found" if not sum(counts.values()) else f"found {sum(counts.values())} times"
+            return f"not applicable (code moved): search text {where} in {' or '.join(edit.files)}"
+        (path,) = places
         originals.setdefault(path, path.read_text(encoding="utf-8"))
-        found = text.count(edit.search)
-        if found != 1:
-            where = "not found" if found == 0 else f"found {found} times"
-            return f"not applicable (code moved): search text {where} in {edit.file}"
-        planned[path] = text.replace(edit.search, edit.replace)
+        planned[path] = planned.get(path, originals[path]).replace(edit.search, edit.replace)
     for path, text in planned.items():
         path.write_text(text, encoding="utf-8")
     return originals
