@@ -20,8 +20,10 @@ from xml.sax.saxutils import escape as xml_escape
 
 from babel.support import NullTranslations
 from jinja2 import TemplateError
+from markdown_it.token import Token
 from markupsafe import Markup
 
+from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import (
@@ -29,6 +31,7 @@ from plakoto_site.content.site import (
     Content,
     check_lesson,
     check_words,
+    parsed,
     read_content,
 )
 from plakoto_site.i18n.catalogs import (
@@ -40,6 +43,7 @@ from plakoto_site.i18n.catalogs import (
     translations,
 )
 from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.parity import check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
@@ -133,13 +137,25 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
             else:
                 tokens = check_lesson(translated, content.diagrams, problems, content.exercises)
                 check_words(translated, content.terms, problems)
+                if lang != reference.lang:
+                    check_translation(english, translated, tokens, problems)
                 checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
         lessons[lang] = checked
         if found.home is not None:
-            check_lesson(found.home, content.diagrams, problems)
+            tokens = check_lesson(found.home, content.diagrams, problems)
+            check_words(found.home, content.terms, problems)
+            if lang != reference.lang and reference.home is not None:
+                check_translation(reference.home, found.home, tokens, problems)
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
     return Checked(content, lessons, words, compiled, problems.warnings, catalogs)
+
+
+def check_translation(english: Lesson, translated: Lesson, tokens: list[Token], problems: Problems) -> None:
+    """What a translation must keep of its English lesson (see :mod:`plakoto_site.i18n.parity`)."""
+    english_tokens = parsed(english.body)
+    check_parity(english, english_tokens, translated, tokens, problems)
+    check_same_as_english(english, english_tokens, translated, tokens, problems)
 
 
 def _translations(
@@ -202,6 +218,8 @@ class Renderer:
         self.assets = {name: (project.templates / "assets" / name).read_bytes() for name in ASSETS}
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
+        self.published = [Language(lang) for lang in checked.content.settings.published]
+        """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
         self.embeds = self._embeds()
         self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.glob("*.html")))
@@ -292,9 +310,10 @@ class Renderer:
         language = Language(lang)
         alternates = [
             {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
-            for other in self.languages
+            for other in self.published
             if self.translated(other.code, slug)
         ]
+        draft = lang in self.checked.content.settings.drafts
         switcher = [
             {
                 "language": other,
@@ -302,6 +321,7 @@ class Renderer:
                 "current": other.code == lang,
             }
             for other in self.languages
+            if other in self.published or other.code == lang
         ]
         return {
             "lang": language,
@@ -313,7 +333,8 @@ class Renderer:
             "exercises_js": "",
             "icon": self.asset(path, "favicon.svg"),
             "canonical": self.base_url + page_url(lang, slug),
-            "alternates": alternates if self.translated(lang, slug) else [],
+            "alternates": alternates if self.translated(lang, slug) and not draft else [],
+            "draft": draft,
             "x_default": self.base_url + page_url(self.reference, slug),
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
@@ -413,7 +434,7 @@ class Renderer:
     def root_pages(self) -> dict[str, str]:
         english = self.checked.translations[self.reference]
         languages = [
-            {"language": language, "href": page_path(language.code)} for language in self.languages
+            {"language": language, "href": page_path(language.code)} for language in self.published
         ]
         pages = {}
         for name in ("index.html", "404.html"):
@@ -441,7 +462,7 @@ class Renderer:
         if self.checked.content.exercises:
             slugs.append("practice")
         for slug in slugs:
-            present = [lang.code for lang in self.languages if self.translated(lang.code, slug)]
+            present = [lang.code for lang in self.published if self.translated(lang.code, slug)]
             for lang in present:
                 lines.append(f"  <url><loc>{xml_escape(self.base_url + page_url(lang, slug))}</loc>")
                 for other in present:

@@ -27,6 +27,13 @@ class Settings:
     languages: tuple[str, ...] = DEFAULT_LANGUAGES
     reference: str = "en"
     repository: str = ""
+    drafts: tuple[str, ...] = ()
+    """Languages built for preview only: left out of the language switcher, the sitemap,
+    the hreflang links and the site's front page, until they are complete."""
+
+    @property
+    def published(self) -> tuple[str, ...]:
+        return tuple(lang for lang in self.languages if lang not in self.drafts)
 
 
 @dataclass
@@ -87,6 +94,13 @@ def read_settings(content: Path, problems: Problems) -> Settings:
         settings["reference"] = reference
     if isinstance(data.get("repository"), str):
         settings["repository"] = data["repository"]
+    drafts = data.get("drafts", [])
+    known = settings.get("languages", DEFAULT_LANGUAGES)
+    if not isinstance(drafts, list) or not all(isinstance(x, str) and x in known and x != reference for x in drafts):
+        problems.error(path, lines.of("drafts"), f"drafts {drafts!r} must list languages of the site other than "
+                       f"the reference", 'write e.g. drafts = ["ar"], or remove the line once the language is complete')
+    else:
+        settings["drafts"] = tuple(drafts)
     return Settings(**settings)
 
 
@@ -99,7 +113,7 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
             problems.error(content / "site.toml", 1, f"there is no language {lang!r} in this site",
                            f"choose from {', '.join(settings.languages)}")
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
-                            settings.reference, settings.repository)
+                            settings.reference, settings.repository, settings.drafts)
     diagrams = read_diagrams(content / "diagrams", problems)
     terms = read_terms(content / "terms.toml", problems)
     exercises = read_exercises(content / "exercises", problems)
@@ -150,7 +164,7 @@ def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 problems.warning(lesson.path, lesson.body_line + offset,
                                  f"{match[0]!r}: the term table says {preferred!r} for this",
-                                 f"use the site's word (content/terms.toml, [{term.id}])")
+                                 f"use the site's word (content/terms.toml, [{term.id}])", kind="words")
 
 
 @dataclass(frozen=True)
@@ -234,5 +248,5 @@ def check_lesson(
         if missing:
             problems.warning(lesson.path, line,
                              f"diagram {diagram.id!r} has no caption for step(s) {', '.join(missing)}",
-                             "add a line 'step: caption' for each")
+                             "add a line 'step: caption' for each", kind="caption")
     return tokens
