@@ -64,11 +64,13 @@ class Words:
         return self.gettext("White") if side is Side.WHITE else self.gettext("Black")
 
     def played(self, side: Side, dice: Dice, play: str) -> str:
-        """``White rolls 6–5 and plays 24/19 24/18.``"""
+        """``White rolls 6–5 and plays 24/19 24/18.`` Black's play is written in Black's own
+        numbering (RULES.md), and the sentence says so."""
         if side is Side.WHITE:
             text = self.gettext("White rolls %(roll)s and plays %(play)s.")
         else:
-            text = self.gettext("Black rolls %(roll)s and plays %(play)s.")
+            # TRANSLATORS: Black's play is in Black's own numbering (Black's 24 is point 1 on the board).
+            text = self.gettext("Black rolls %(roll)s and plays %(play)s (in Black's numbering).")
         return self.format(text, roll=self.roll(dice), play=play)
 
     def cannot_move(self, side: Side, dice: Dice) -> str:
@@ -164,9 +166,11 @@ class Words:
             text = self.gettext("Black: %(pips)s pips, %(off)s off")
         return text % {"pips": self.number(position.pips(side)), "off": self.number(position.off(side))}
 
-    def board_title(self, position: Position, frame: int, frames: int) -> str:
-        """The SVG's short title: the step and whose turn it is."""
-        return f"{self.step_label(frame, frames)}. {self.to_play(position.turn)}"
+    def board_title(self, position: Position, frame: int, frames: int, outcome: Outcome | None = None) -> str:
+        """The SVG's short title: the step and whose turn it is, or, once the game is over,
+        the result (nobody is to play then)."""
+        then = self.outcome(outcome) if outcome is not None else self.to_play(position.turn)
+        return f"{self.step_label(frame, frames)}. {then}"
 
     def refusal(self, refusal: Refusal) -> str:
         """Why a try is refused, in this language; points in absolute numbering."""
@@ -196,7 +200,11 @@ class Words:
         if why is Why.BOTH_NUMBERS:
             return self.gettext("Both numbers can be played, so both must be: this move leaves one unplayable.")
         if why is Why.MORE_NUMBERS:
-            return self.gettext("%(count)s of the numbers can be played, so %(count)s must be.") % {
-                "count": self.number(refusal.count)}
+            # TRANSLATORS: only after doubles, which are played as four moves of one number.
+            text = self.ngettext(
+                "A double is four moves of %(number)s; only %(count)s of them can be played here, and you must play it.",
+                "A double is four moves of %(number)s; %(count)s of them can be played here, and you must play that many.",
+                refusal.count)
+            return text % {"count": self.number(refusal.count), "number": self.number(refusal.number)}
         return self.gettext("Only one number can be played, so it must be the larger, %(number)s.") % {
             "number": self.number(refusal.number)}

@@ -64,7 +64,7 @@ def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = 
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
     labels = svg.Labels(
-        title=plain.board_title(position, frame, diagram.frames),
+        title=plain.board_title(position, frame, diagram.frames, step.outcome if step else None),
         white_info=plain.board_info(Side.WHITE, position),
         black_info=plain.board_info(Side.BLACK, position),
     )

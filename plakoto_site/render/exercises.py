@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.engine import OFF, Move, Side
+from plakoto_site.engine.refusals import bear_off_refusal
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -41,6 +42,8 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             move = str(Move(attempt.start, attempt.end, attempt.number, attempt.pins))
             tries.setdefault(str(start), []).append(
                 [end, attempt.number, -1 if attempt.child is None else attempt.child, reason, move])
+        ours, pins = position.own_view(side)
+        not_yet = bear_off_refusal(ours, pins, side) if node.numbers else None
         done = ""
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.state in accepted else "legal"
@@ -53,6 +56,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             "l": {str(info.point): plain.point(position, info.point) for info in position.points()},
             "d": done,
             "y": node.play.notation() if node.play else "",
+            "f": plain.refusal(not_yet) if not_yet else "",
         })
     return {"side": side.value, "nodes": nodes}
 
@@ -157,7 +161,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         plays = [play.notation() for play in exercise.accepted] or sorted(
             {node.play.notation() for node in exercise.tree if node.play})
         solution = Markup('<p class="xsolution">{label} {plays}</p>').format(
-            label=words.gettext("Accepted:"),
+            label=words.gettext("Accepted:") if side is Side.WHITE else words.gettext("Accepted, in Black's numbering:"),
             plays=Markup(", ").join(Markup('<code class="notation">{}</code>').format(p) for p in plays))
         data = Markup('<script type="application/json" class="xdata">{}</script>').format(
             Markup(_json(tree_data(exercise, words)).replace("</", "<\\/")))
@@ -165,12 +169,18 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         "choose": words.gettext("Choose a checker of yours to move."),
         "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
         "none": words.gettext("There is no checker of yours on %(point)s."),
+        # TRANSLATORS: the reader pressed "Bear off" before choosing which checker to bear off.
+        "off": words.gettext("First choose the checker to bear off, then press Bear off."),
         "nowhere": words.gettext("No number you have left moves this checker there."),
         "move": words.gettext("Move %(number)s"),
         "solved": words.gettext("Right!"),
-        "legal": words.gettext("That is a legal play, but not the best one here."),
+        # The lesson's explanation says why the play is not the best; then the line above it
+        # only says what was played, so that nothing is said twice.
+        "legal": words.gettext("You played %(play)s.") if texts.get("explain") else
+        words.gettext("That is a legal play, but not the best one here.") + " %(play)s",
         "wrong": words.gettext("Not quite: try again."),
-        "played": words.gettext("Played so far:"),
+        "played": words.gettext("Played so far:") if side is Side.WHITE else
+        words.gettext("Played so far, in Black's numbering:"),
         "left": words.gettext("Numbers left:"),
         "done": words.gettext("Solved before"),
     }
