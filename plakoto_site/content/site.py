@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,8 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
 
 
 def read_terms(path: Path, problems: Problems) -> list[Term]:
-    """The term table; each ``avoid`` word matches the start of a word (so it covers endings)."""
+    """The term table; each ``avoid`` entry is a stem that matches every form of the word
+    (see :func:`avoid_pattern`)."""
     if not path.exists():
         return []
     text = path.read_text(encoding="utf-8")
@@ -148,22 +150,46 @@ def read_terms(path: Path, problems: Problems) -> list[Term]:
     return terms
 
 
+_WORD = re.compile(r"\w+(?:['’ʼ]\w+)*")
+_VOWELS = set("aeiouyаеёиоуыэюяіїєαεηιουω")
+_FLEETING = "оеёєіи"
+"""Vowels that come and go between a stem's last two consonants in Russian and Ukrainian
+declension: фишка – фишек, фішка – фішок, лунка – лунок."""
+
+
+def fold(word: str) -> str:
+    """A word as the words-to-avoid check compares it: lower case, without accents or
+    diacritics (Greek πιόνι = πιονι), ё as е, any apostrophe as '."""
+    decomposed = unicodedata.normalize("NFD", word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'"))
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def avoid_pattern(stem: str) -> re.Pattern[str]:
+    """Every form of the words a stem starts: the stem and any ending, and, where the stem
+    ends in two consonants, with a fleeting vowel between them (фішк finds фішка, фішки,
+    фішок; лунк finds лунок)."""
+    folded = fold(stem)
+    if len(folded) >= 3 and not {folded[-1], folded[-2]} & _VOWELS and folded[-1].isalpha() and folded[-2].isalpha():
+        body = re.escape(folded[:-1]) + f"[{_FLEETING}]?" + re.escape(folded[-1])
+    else:
+        body = re.escape(folded)
+    return re.compile(rf"{body}\w*")
+
+
 def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
-    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid."""
-    patterns = [
-        (re.compile(rf"(?<!\w){re.escape(word)}\w*", re.IGNORECASE), term)
-        for term in terms
-        for word in term.avoid.get(lesson.lang, [])
-    ]
+    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid:
+    any form of it (see :func:`avoid_pattern`), in any case, with or without accents."""
+    patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
     if not patterns:
         return
     for offset, line in enumerate(lesson.body.splitlines()):
-        for pattern, term in patterns:
-            match = pattern.search(line)
-            if match:
+        for word in _WORD.findall(line):
+            folded = fold(word)
+            term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 problems.warning(lesson.path, lesson.body_line + offset,
-                                 f"{match[0]!r}: the term table says {preferred!r} for this",
+                                 f"{word!r}: the term table says {preferred!r} for this",
                                  f"use the site's word (content/terms.toml, [{term.id}])", kind="words")
 
 

@@ -164,3 +164,12 @@ def test_drafts_must_be_languages_of_the_site(project: MiniProject) -> None:
                   'drafts = ["ar"]\n')
     done = project.run("check")
     assert done.returncode == 1 and "content/site.toml:3: drafts ['ar'] must list languages" in done.stderr
+
+
+def test_words_to_avoid_are_found_in_any_form(project: MiniProject) -> None:
+    project.write("content/terms.toml", '[checker]\nen = ["checker"]\nru = ["шашка"]\navoid.ru = ["фишк"]\n')
+    project.write("content/ru/pinning.md", LESSON_RU.replace("Шашка, вставшая на одинокую шашку",
+                                                             "Одна из фишек, вставшая на одинокую шашку"))
+    done = project.run("check")
+    assert ("content/ru/pinning.md:7: warning: 'фишек': the term table says 'шашка' for this — "
+            "use the site's word (content/terms.toml, [checker])") in done.stderr
