@@ -235,7 +235,10 @@ class Renderer:
                     if key in found:
                         continue
                     diagram = diagrams[placement.diagram]
-                    title = f"{item.lesson.title} · {self.checked.translations[lang].gettext('Plakoto')}"
+                    # TRANSLATORS: The game's name, after the lesson's title in an embedded
+                    # diagram's page title; also in every page's title and header.
+                    plakoto = self.checked.translations[lang].gettext("Plakoto")
+                    title = f"{item.lesson.title} · {plakoto}"
                     folder = f"{lang}/embed/{diagram.id}"
                     lesson = page_path(lang, item.lesson.slug)
                     captions = {frame: rebase_links(html, lesson, f"{folder}/index.html")
@@ -294,6 +297,7 @@ class Renderer:
         files = {path: html.encode(), embed.filmstrip: filmstrip(embed, words).encode()}
         for frame in range(diagram.frames):
             files[embed.picture(frame)] = picture(embed, frame, words).encode()
+        # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
         provider = self.checked.translations[lang].gettext("Plakoto, step by step")
         files[embed.oembed] = embed.oembed_json(self.base_url, words, provider).encode()
         return files
@@ -394,7 +398,9 @@ class Renderer:
         common["exercises_js"] = self.asset(path, "exercise.js")
         html = self.templates.render(
             "practice.html", translations, **common,
+            # TRANSLATORS: The Practice page's title, and its link at the foot of every page.
             title=translations.gettext("Practice"),
+            # TRANSLATORS: The Practice page: the line under its title.
             summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                          "and the rules engine tells you what is allowed and why."),
             groups=groups,
