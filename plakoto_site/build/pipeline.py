@@ -43,7 +43,7 @@ from plakoto_site.i18n.catalogs import (
     translations,
 )
 from plakoto_site.i18n.languages import Language
-from plakoto_site.i18n.parity import check_parity, check_same_as_english
+from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
@@ -137,7 +137,9 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
             else:
                 tokens = check_lesson(translated, content.diagrams, problems, content.exercises)
                 check_words(translated, content.terms, problems)
-                if lang != reference.lang:
+                if lang == reference.lang:
+                    check_heading_ids(english, tokens, problems)
+                else:
                     check_translation(english, translated, tokens, problems)
                 checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
         lessons[lang] = checked

@@ -232,3 +232,12 @@ def test_text_left_in_english_is_reported_but_names_and_notation_are_not(lessons
     ]
     ru = json.loads(lessons.run("status", "--json").stdout)["languages"]["ru"]
     assert ru["lessons"]["pinning"]["same_as_english"] == 1 and ru["complete"] is False
+
+
+def test_an_english_heading_without_id_is_reported_once(lessons: MiniProject) -> None:
+    lessons.write("content/en/pinning.md", ENGLISH.replace("## Notation {#notation}", "## Notation"))
+    done = lessons.run("build")
+    assert done.returncode == 0
+    english = [line for line in done.stderr.splitlines() if line.startswith("content/en/")]
+    assert english == ["content/en/pinning.md:21: warning: the heading 'Notation' has no id — end it with "
+                       "{#an-id}: translations are matched to the English by heading id"]
