@@ -173,3 +173,19 @@ def test_words_to_avoid_are_found_in_any_form(project: MiniProject) -> None:
     done = project.run("check")
     assert ("content/ru/pinning.md:7: warning: 'фишек': the term table says 'шашка' for this — "
             "use the site's word (content/terms.toml, [checker])") in done.stderr
+
+
+def test_marking_a_whole_language_skips_only_the_unedited_stale_lessons(project: MiniProject) -> None:
+    project.write("content/ru/moving.md", SECOND_RU)
+    project.run("status", "--mark", "ru")
+    for name, old, new in (("pinning", "Landing on a lone checker", "A checker landing on a lone checker"),
+                           ("moving", "Each number moves one checker.", "Each number moves a checker.")):
+        english = project.root / f"content/en/{name}.md"
+        english.write_text(english.read_text().replace(old, new))
+    russian = project.root / "content/ru/moving.md"
+    russian.write_text(russian.read_text().replace("Каждое число", "Любое число"))
+    done = project.run("status", "--mark", "ru")
+    assert done.returncode == 1
+    assert "ru/pinning: not marked" in done.stderr and "ru/moving: marked as up to date" in done.stdout
+    lessons = status(project)["lessons"]
+    assert (lessons["pinning"]["state"], lessons["moving"]["state"]) == ("stale", "translated")
