@@ -88,13 +88,21 @@ def refuse_step(ours: list[int], pins: int, start: int, number: int, side: Side)
         if ours[end] == -1:
             return Refusal(Why.PINNER, side, end)
         return Refusal(Why.CLOSED, side, end, -ours[end])
-    if may_bear_off(ours, pins) and bears_off(ours, start, number):
+    not_yet = bear_off_refusal(ours, pins, side)
+    if not_yet is not None:
+        return not_yet
+    if bears_off(ours, start, number):
+        return None
+    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
+    return Refusal(Why.HIGHER_POINT, side, start, number=number, other=higher)
+
+
+def bear_off_refusal(ours: list[int], pins: int, side: Side) -> Refusal | None:
+    """Why ``side`` may not bear off at all yet (a checker outside the home board, or one
+    of its checkers pinned), or ``None`` when it may."""
+    if may_bear_off(ours, pins):
         return None
     outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
     if outside:
         return Refusal(Why.NOT_HOME, side, outside)
-    pinned = pinned_own_checker(ours, pins)
-    if pinned:
-        return Refusal(Why.PIN_STOPS_BEAR_OFF, side, pinned)
-    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
-    return Refusal(Why.HIGHER_POINT, side, start, number=number, other=higher)
+    return Refusal(Why.PIN_STOPS_BEAR_OFF, side, pinned_own_checker(ours, pins))

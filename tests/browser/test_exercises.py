@@ -66,6 +66,39 @@ def path_to(exercise: Exercise, want: str) -> list[tuple[str, str]] | None:
     return None
 
 
+def _node_after(exercise: Exercise, clicks: list[tuple[str, str]]) -> int:
+    """The tree node a list of (source, destination) clicks leads to."""
+    side, index = exercise.position.turn, 0
+    for source, destination in clicks:
+        index = next(a.child for a in exercise.tree[index].tries if a.child is not None
+                     and point(side, a.start) == source and point(side, a.end) == destination)
+    return index
+
+
+TOO_EARLY = {  # from each exercise's position: the highest checker outside the home board (absolute)
+    "bear-off-high": "First choose the checker to bear off, then press Bear off.",
+    "guard-the-mother": "You cannot bear off yet: the checker on 24 is not home.",
+    "larger-number": "You cannot bear off yet: the checker on 24 is not home.",
+    "make-a-point": "You cannot bear off yet: the checker on 24 is not home.",
+    "pin-the-blot": "You cannot bear off yet: the checker on 24 is not home.",
+    "pin-a-runner": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+}
+
+
+def test_bear_off_pressed_too_early_says_why(page: Page, site: BuiltSite) -> None:
+    shown = set()
+    for spot in spots(site):
+        if spot.lang != "en" or spot.exercise.goal == "question":
+            continue
+        page.goto(site.url + spot.page)
+        root = page.locator(f"[data-plakoto-exercise='{spot.exercise.id}']").first
+        root.locator("[data-point='off']").click()
+        expect(root).to_have_attribute("data-state", "illegal")
+        expect(root.locator("[data-feedback]")).to_have_text(TOO_EARLY[spot.exercise.id])
+        shown.add(spot.exercise.id)
+    assert shown == set(TOO_EARLY)
+
+
 def play(root: Locator, clicks: list[tuple[str, str]], keyboard: Page | None = None) -> None:
     for source, destination in clicks:
         for target in (source, destination):
@@ -128,6 +161,11 @@ def test_every_exercise_can_be_solved_and_explains_its_refusals(page: Page, site
                 play(root, legal)
                 expect(root).to_have_attribute("data-state", "legal")
                 expect(root.locator(".xexplain")).to_be_visible()
+                # the explanation says why it is not the best; the line above only names the play
+                node = spot.exercise.tree[_node_after(spot.exercise, legal)]
+                assert node.play is not None
+                said = site.checked.words[spot.lang].gettext("You played %(play)s.") % {"play": node.play.notation()}
+                expect(root.locator("[data-feedback]")).to_have_text(said)
                 root.locator("[data-do='reset']").click()
         accepted = path_to(spot.exercise, "accepted")
         assert accepted is not None
