@@ -293,7 +293,7 @@ def _validate(position: Position) -> None:
     board, pinned = position.board, position.pinned
     if len(board) != 24:
         raise PositionError(f"a board has 24 points, not {len(board)}")
-    for point in pinned:
+    for point in sorted(pinned):
         if point not in POINTS:
             raise PositionError(f"pinned point {point} is outside 1–24")
         if board[point - 1] == 0:
