@@ -108,6 +108,19 @@ def plays(request: Mapping[str, object]) -> Answer:
     }
 
 
+def plays_text(request: Mapping[str, object]) -> str:
+    """:func:`plays`, already as its JSON line (without the newline): the same bytes as
+    ``json.dumps(plays(request), ensure_ascii=False)``, written without building the
+    positions and dictionaries (notation is ASCII and needs no escaping)."""
+    position, dice, rules = _position(request), _dice(request), _rules(request)
+    entries = [
+        f'{{"play": "{play.notation()}", "position": {play.position_json_text()}, '
+        f'"result": {"null" if play.ended is None else json.dumps(play.ended.to_json())}}}'
+        for play in position.legal_plays(dice, rules)
+    ]
+    return '{"plays": [' + ", ".join(entries) + "]}"
+
+
 def apply(request: Mapping[str, object]) -> Answer:
     """``{"position", "dice", "play", "rules"}`` → the position after the play, or an error."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
@@ -154,15 +167,27 @@ def answer(verb: str, line: bytes | str) -> Answer:
         return {"error": f"internal error, please report it: {type(error).__name__}"}
 
 
-def encode(answer: Answer) -> bytes:
+def encode(answer: Answer | str) -> bytes:
     """One output line: JSON in UTF-8 (a lone surrogate the input escaped stays escaped)."""
-    return (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace")
+    text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+    return (text + "\n").encode("utf-8", "backslashreplace")
+
+
+def answer_text(verb: str, line: bytes | str) -> Answer | str:
+    """:func:`answer`, with the ``plays`` verb's answer already written as JSON text."""
+    if verb != "plays":
+        return answer(verb, line)
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        return plays_text(_request(text))
+    except (UnicodeDecodeError, EngineError, RecursionError):
+        return answer(verb, line)  # the same error answer, from the one place that words it
 
 
 def run(verb: str, lines: Iterable[bytes], out: BinaryIO) -> None:
     """Answer every line, blank ones included (a last line without a newline too)."""
     for line in lines:
-        out.write(encode(answer(verb, line.rstrip(b"\n"))))
+        out.write(encode(answer_text(verb, line.rstrip(b"\n"))))
         out.flush()
 
 

@@ -219,3 +219,18 @@ def test_the_command_itself_never_dies(lines: list[bytes]) -> None:
     done = run_bytes("apply", b"\n".join(lines) + b"\n")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert len(done.stdout.decode("utf-8").splitlines()) == len(lines)
+
+
+def test_the_fast_plays_answer_is_the_same_bytes_as_the_plain_one() -> None:
+    """The command line writes `plays` answers straight from the search's packed boards;
+    they must equal json.dumps of the answer built from Position values."""
+    from pathlib import Path
+
+    from plakoto_site.engine.__main__ import plays, plays_text
+
+    batch = Path(__file__).resolve().parents[2] / "benchmarks" / "engine_requests.jsonl"
+    requests = [json.loads(line) for line in batch.read_text().splitlines()[::5]]
+    requests += [{"code": "W:1x4;B:19x15;T:B", "dice": [3, 3]}, {"code": "W:2,1x13;B:24x14;P:1,24;T:W",
+                 "dice": [1, 1], "rules": "tapa"}, {"code": "W:24,13x7,6x7;B:18,12x7,19x7;T:B", "dice": [6, 3]}]
+    for request in requests:
+        assert plays_text(request) == json.dumps(plays(request), ensure_ascii=False), request
