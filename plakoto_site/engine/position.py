@@ -14,6 +14,7 @@ from .side import Point, RuleSet, Side
 if TYPE_CHECKING:
     from .dice import Dice
     from .plays import Play
+    from .refusals import Refusal
 
 POINTS = range(1, 25)
 START_CODE = "W:24x15;B:1x15;T:W"
@@ -209,6 +210,13 @@ class Position:
         """Whether ``side`` may bear off here: all its checkers on the board are in its
         home board and none of them is pinned."""
         return may_bear_off(*self._own_view(side))
+
+    def bear_off_refusal(self, side: Side) -> Refusal | None:
+        """Why ``side`` may not bear off here yet (a checker outside its home board, or one
+        of its checkers pinned), or ``None`` when it may."""
+        from .refusals import bear_off_refusal
+
+        return bear_off_refusal(*self._own_view(side), side)
 
     def outcome(self, rules: RuleSet | None = None) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""

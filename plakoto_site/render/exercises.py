@@ -16,7 +16,6 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.engine import OFF, Move, Side
-from plakoto_site.engine.refusals import bear_off_refusal
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -42,8 +41,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
             tries.setdefault(str(start), []).append(
                 [end, attempt.number, -1 if attempt.child is None else attempt.child, reason, move])
-        ours, pins = position.own_view(side)
-        not_yet = bear_off_refusal(ours, pins, side) if node.numbers else None
+        not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
