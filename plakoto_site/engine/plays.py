@@ -18,7 +18,6 @@ from .rules import (
     Outcome,
     Reason,
     bears_off,
-    blocked,
     blocked_pins,
     game_over,
     may_bear_off,
@@ -65,14 +64,8 @@ class Play:
 
     @property
     def outcome(self) -> Outcome | None:
-        """The end of the game after this play: ended during it, or nobody can move again."""
-        if self.ended is not None:
-            return self.ended
-        if "outcome" not in self._built:
-            key, pins = self.state
-            frozen = blocked_pins(pins) and blocked(board_of(key), pins)
-            self._built["outcome"] = Outcome(Reason.BLOCKED, None, 0) if frozen else None
-        return self._built["outcome"]  # type: ignore[return-value]
+        """How the game ended during the play (a win or a draw), or ``None``."""
+        return self.ended
 
     @property
     def side(self) -> Side:
@@ -143,7 +136,7 @@ def legal_plays(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO
     """
     finished = position.outcome(rules)
     if finished:
-        raise PositionError(f"the game is already over ({_describe_outcome(finished)})")
+        raise PositionError(f"the game is already over ({finished})")
     side = position.turn
     ours, pins = position.own_view(side)
     their_off = position.off(side.other)
@@ -208,7 +201,7 @@ def _search(
                     after_key += unit[end]
                 move = (start, end, number, pinned)
                 state = (after_key, after_pins)
-                if off == CHECKERS or (mother and after_pins & MOTHER_BITS):
+                if off == CHECKERS or (mother and after_pins & MOTHER_BITS) or blocked_pins(after_pins):
                     decided = game_over(board_of(after_key), after_pins, off, their_off, mother)
                     if decided:
                         ending.setdefault(state, (path + (move,), decided))
@@ -266,14 +259,17 @@ def _choose(
     high_first: set[StateKey],
     ending: dict[StateKey, tuple[Path, Decided]],
 ) -> list[tuple[StateKey, Path, Decided | None]]:
-    """Play as many numbers as possible, the larger if only one fits, judged among the
-    plays that do not end the game; a play that ends the game is legal however few
-    numbers it used. When only game-ending plays move at all, playing nothing stays legal
-    too, so that nobody is ever forced to take a draw."""
+    """Play as many numbers as possible, the larger if only one fits. A play that ends the
+    game ends the turn at once: a win counts as using every number (so nobody may stop
+    short of it), and a draw makes no other play illegal (the plays that go on are judged
+    as if the drawing moves did not exist; where only drawing moves remain, the player may
+    stop there, or pass). ``by_depth`` holds only the plays that go on."""
     chosen: list[tuple[StateKey, Path, Decided | None]] = [
         (state, path, decided) for state, (path, decided) in ending.items()
     ]
     most = max(depth for depth, found in enumerate(by_depth) if found)
+    if any(we_win is not None for _, (we_win, _, _) in ending.values()):
+        most = len(dice.numbers)
     if most == 0 and not chosen:
         return []
     finals = by_depth[most]
@@ -293,12 +289,6 @@ def _make_play(
         winner = None if we_win is None else side if we_win else side.other
         outcome = Outcome(reason, winner, points)
     return Play(position, dice, path, state, outcome)
-
-
-def _describe_outcome(outcome: Outcome) -> str:
-    if outcome.winner is None:
-        return "a draw: both mothers are pinned"
-    return f"{outcome.winner.value} won {outcome.points} ({outcome.reason.value})"
 
 
 # -- notation out ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import PositionError
-from .rules import CHECKERS, Outcome, Reason, blocked, game_over
+from .rules import CHECKERS, Outcome, Reason, game_over
 from .side import Point, RuleSet, Side
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ class Position:
         ours, pins = self.own_view(Side.WHITE)
         decided = game_over(ours, pins, self.white_off, self.black_off, rules.has_mother_rule)
         if decided is None:
-            return Outcome(Reason.BLOCKED, None, 0) if blocked(ours, pins) else None
+            return None
         white_wins, reason, points = decided
         winner = None if white_wins is None else Side.WHITE if white_wins else Side.BLACK
         return Outcome(reason, winner, points)

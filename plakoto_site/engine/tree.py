@@ -55,6 +55,9 @@ class _Builder:
         self.going = {play.state: play for play in self.plays if play.ended is None}
         self.ending = {play.state: play for play in self.plays if play.ended is not None}
         self.most = max((len(play.path) for play in self.plays if play.ended is None), default=0)
+        wins = any(play.ended is not None and play.ended.winner is not None for play in self.plays)
+        self.required = len(dice.numbers) if wins else self.most
+        """The numbers a play must use: a win counts as using every number."""
         self.nodes: list[Node] = []
         self.index: dict[NodeKey, int] = {}
         self.reach: dict[int, int] = {}
@@ -126,8 +129,8 @@ class _Builder:
 
     def play_refusal(self, attempt: Try) -> Refusal:
         dice = self.dice
-        smaller = self.most == 1 and not dice.is_double and attempt.number != dice.high
-        return numbers_refusal(dice, self.most, self.side, shorter=not smaller)
+        smaller = self.required == 1 and not dice.is_double and attempt.number != dice.high
+        return numbers_refusal(dice, self.required, self.side, shorter=not smaller)
 
 
 def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Node]:

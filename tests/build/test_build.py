@@ -118,6 +118,12 @@ ERRORS = [
     ("content/ru/extra.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n", "content/ru/extra.md:1: there is no English lesson 'extra'"),
     ("content/diagrams/pin.toml", DIAGRAM_BAD_PLAY := "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/17\"\n",
      "content/diagrams/pin.toml:7: step 1 (white 6-5): illegal play '24/17': the roll 6-5 cannot move a checker from 24 to 17"),
+    ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/18* 24/19\"\n",
+     "content/diagrams/pin.toml:7: step 1 (white 6-5): illegal play '24/18* 24/19': the checker landing on 18 pins "
+     "nothing there: leave out the * after 18 — write a legal play in the mover's own numbering: e.g. 24/19 24/18"),
+    ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"W:24x14,6;B:1x11,18x2,19x2;T:W\"\n\n[[steps]]\nroll = \"6-5\"\nplay = \"6/1\"\n",
+     "content/diagrams/pin.toml:6: step 1 (white 6-5): illegal play '6/1': point 1 is closed: 11 black checkers — "
+     "write a legal play in the mover's own numbering: no legal play exists"),
     ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"W:24x16;B:1x15\"\n", "content/diagrams/pin.toml:2: position code 'W:24x16;B:1x15' has 16 white checkers"),
     ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/13\"\n[steps.expect]\npips = { white = 300 }\n",
      "content/diagrams/pin.toml:8: step 1: expected pips { white = 300 }, but the engine counts white 349, black 360"),
