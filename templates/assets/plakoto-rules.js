@@ -29,7 +29,7 @@
   /**
    * Why a checker move is refused, in data a page words from its own catalog. `kind` is
    * one of the Python engine's Why values; points are in the mover's own numbering.
-   * @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number}} Refusal
+   * @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number, end: number, dice: number[] | null}} Refusal
    */
 
   var CHECKERS = 15;
@@ -44,6 +44,8 @@
     constructor(message, kind) {
       super(message);
       this.name = kind || "EngineError";
+      /** @type {Refusal | null} for an illegal play, why it is refused, as data */
+      this.refusal = null;
     }
   }
   /** @param {string} message */
@@ -384,6 +386,7 @@
       var decided = motherRule(ours, pins);
       if (decided) return [decided[0], decided[1], decided[0] === null ? 0 : 2];
     }
+    if (blocked(ours, pins)) return [null, "blocked", 0];
     return null;
   }
 
@@ -398,14 +401,14 @@
   function result(position, rules) {
     var view = ownView(position, "white");
     var decided = gameOver(view.ours, view.pins, position.off.white, position.off.black, (rules || "plakoto") === "plakoto");
-    if (decided) return resultOf(decided, "white");
-    return blocked(view.ours, view.pins) ? { winner: null, points: 0, reason: "blocked" } : null;
+    return decided ? resultOf(decided, "white") : null;
   }
 
   /** @param {Result} outcome */
   function describeResult(outcome) {
-    if (outcome.winner === null) return "a draw: both mothers are pinned";
-    return outcome.winner + " won " + outcome.points + " (" + outcome.reason + ")";
+    if (outcome.reason === "both-mothers") return "a draw: both mothers are pinned";
+    if (outcome.reason === "blocked") return "a draw: the board is blocked, neither side can ever move again";
+    return (outcome.winner || "nobody") + " won " + outcome.points + " (" + outcome.reason + ")";
   }
 
   // -- the legal-play generator -------------------------------------------------------------
@@ -465,7 +468,7 @@
           var off = ourOff + (moved.move.end === OFF ? 1 : 0);
           var key = stateKey(moved.ours, moved.pins);
           var line = path.concat([moved.move]);
-          if (off === CHECKERS || (mother && moved.pins & MOTHER_BITS)) {
+          if (off === CHECKERS || (mother && moved.pins & MOTHER_BITS) || (moved.pins & OUR_HOME && moved.pins & THEIR_HOME)) {
             var decided = gameOver(moved.ours, moved.pins, off, theirOff, mother);
             if (decided) {
               if (!ending.has(key)) ending.set(key, { path: line, ours: moved.ours, pins: moved.pins, off: off, decided: decided });
@@ -495,10 +498,14 @@
    * that do not end the game; a play that ends the game is legal however few numbers it
    * used; when only game-ending plays move at all, playing nothing stays legal too. */
   function choose(dice, byDepth, highFirst, ending) {
-    var chosen = [];
-    ending.forEach(function (found, key) { chosen.push([key, found]); });
+    var chosen = [], wins = false;
+    ending.forEach(function (found, key) {
+      chosen.push([key, found]);
+      if (found.decided[0] !== null) wins = true;
+    });
     var most = 0;
     byDepth.forEach(function (found, depth) { if (found.size) most = depth; });
+    if (wins) most = diceNumbers(dice).length; // a win counts as using every number
     if (most === 0 && !chosen.length) return [];
     byDepth[most].forEach(function (found, key) {
       if (most === 1 && dice[0] !== dice[1] && highFirst.size && !highFirst.has(key)) return;
@@ -519,9 +526,7 @@
     var sorted = dice[0] >= dice[1] ? [dice[0], dice[1]] : [dice[1], dice[0]];
     return search(view.ours, view.pins, position.off[side], theirOff, sorted, rules === "plakoto").map(function (entry) {
       var found = entry[1];
-      var outcome = found.decided ? resultOf(found.decided, side)
-        : (found.pins & OUR_HOME && found.pins & THEIR_HOME) && blocked(found.ours, found.pins)
-          ? { winner: null, points: 0, reason: "blocked" } : null;
+      var outcome = found.decided ? resultOf(found.decided, side) : null;
       return {
         moves: found.path,
         notation: formatMoves(found.path),
@@ -534,9 +539,6 @@
   }
 
   // -- notation out -------------------------------------------------------------------------
-
-  /** @param {Move} move */
-  function moveText(move) { return move.start + "/" + (move.end === OFF ? "off" : move.end) + (move.pins ? "*" : ""); }
 
   /** @param {Move[]} chain */
   function chainText(chain) {
@@ -581,14 +583,25 @@
   // -- refusals -----------------------------------------------------------------------------
 
   /** @returns {Refusal} */
-  function refusal(kind, side, point, count, number, otherNumber) {
-    return { kind: kind, side: side, point: point || 0, count: count || 0, number: number || 0, other: otherNumber || 0 };
+  function refusal(kind, side, point, count, number, otherNumber, end, dice) {
+    return { kind: kind, side: side, point: point || 0, count: count || 0, number: number || 0, other: otherNumber || 0,
+      end: end || 0, dice: dice || null };
   }
 
   /** The English sentence the Python engine's errors use. @param {Refusal} r */
   function refusalText(r) {
-    var their = other(r.side), point = r.point;
+    var their = other(r.side), point = r.point, landing = r.end === OFF ? "off" : String(r.end);
     switch (r.kind) {
+      case "short-of-win": return "this roll can win the game, and a win counts as using every number: win, or play " +
+        (r.count === 2 ? "both numbers" : "all " + r.count + " numbers");
+      case "false-pin": return point === 0 ? "a checker borne off pins nothing: leave out the * after off"
+        : "the checker landing on " + point + " pins nothing there: leave out the * after " + point;
+      case "distance": return "the roll " + (r.dice ? r.dice[0] + "-" + r.dice[1] : "") + " cannot move a checker from " + point +
+        " to " + landing + " (" + (point - r.end) + " pips)";
+      case "game-ended": return "the game ends after " + point + "/" + landing + (r.count ? "*" : "") + "; nothing more can be played";
+      case "no-move": return "no move is possible with this roll";
+      case "unplayable": return "these moves cannot be played with this roll";
+      case "not-allowed": return "that play is not allowed with this roll";
       case "no-checker": return "there is no checker of yours on " + point;
       case "pinned": return "the checker on " + point + " is pinned and cannot move";
       case "closed": return "point " + point + " is closed: " + r.count + " " + their + " checkers";
@@ -652,7 +665,8 @@
       }
       var times = parseInt(match[2] || "1", 10);
       if (!(times >= 1 && times <= 4)) throw notationError(where + "repeat 1 to 4 times");
-      for (i = 0; i < times; i++) paths.push({ points: points, text: token });
+      var stars = match[1].split(/[/-]/).map(function (part) { return part.slice(-1) === "*"; });
+      for (i = 0; i < times; i++) paths.push({ points: points, text: token, stars: stars });
     });
     if (paths.length > 4) throw notationError("cannot read " + repr(text) + ": a roll moves at most four checkers");
     return paths;
@@ -681,7 +695,7 @@
     var side = position.turn, view = ownView(position, side);
     var theirOff = position.off[other(side)], mother = rules === "plakoto";
     var numbers = diceNumbers(dice);
-    var state = { reached: new Map(), failure: [0, -99, -1, ""], endedEarly: "" };
+    var state = { reached: new Map(), failure: [0, -99, -1, null], endedEarly: null };
 
     function fail(direct, stops, depth, reason) {
       var rank = [direct ? 1 : 0, -stops, depth], old = state.failure;
@@ -690,11 +704,11 @@
       }
     }
 
-    function go(ours, pins, ourOff, left, cursor, progress, depth, stops) {
+    function go(ours, pins, ourOff, left, cursor, progress, depth, stops, wrongStar) {
       var finished = progress.every(function (p, i) { return p === paths[i].points.length; });
       if (finished) {
-        var key = stateKey(ours, pins);
-        if (!state.reached.has(key)) state.reached.set(key, numbers.length - left.length);
+        var key = stateKey(ours, pins), known = state.reached.get(key);
+        if (!known || (known[1] !== null && wrongStar === null)) state.reached.set(key, [numbers.length - left.length, wrongStar]);
         return;
       }
       paths.forEach(function (path, index) {
@@ -706,12 +720,14 @@
           if (goal !== OFF && there < goal) return;
           var refused = refuseStep(ours, pins, here, number, side);
           if (refused) {
-            fail(there === goal || (goal === OFF && there <= 0), stops, depth, refusalText(refused));
+            fail(there === goal || (goal === OFF && there <= 0), stops, depth, refused);
             return;
           }
           var moved = step(ours, pins, here, number);
           var off = ourOff + (moved.move.end === OFF ? 1 : 0);
           var reachedGoal = moved.move.end === goal;
+          var starred = reachedGoal && path.stars[progress[index]];
+          var falseStar = starred && !moved.move.pins && wrongStar === null ? moved.move.end : wrongStar;
           var newProgress = progress.slice(), newCursor = cursor.slice();
           newProgress[index] += reachedGoal ? 1 : 0;
           newCursor[index] = moved.move.end;
@@ -719,11 +735,12 @@
           if (gameOver(moved.ours, moved.pins, off, theirOff, mother)) {
             var done = newProgress.every(function (p, i) { return p === paths[i].points.length; });
             if (!done) {
-              state.endedEarly = state.endedEarly || moveText(moved.move);
+              state.endedEarly = state.endedEarly ||
+                refusal("game-ended", side, moved.move.start, moved.move.pins ? 1 : 0, 0, 0, moved.move.end);
               return;
             }
           }
-          go(moved.ours, moved.pins, off, rest, newCursor, newProgress, depth + 1, stops + (reachedGoal ? 0 : 1));
+          go(moved.ours, moved.pins, off, rest, newCursor, newProgress, depth + 1, stops + (reachedGoal ? 0 : 1), falseStar);
         });
       });
     }
@@ -732,14 +749,13 @@
       var points = paths[i].points;
       for (var j = 0; j + 1 < points.length; j++) {
         if (points[j + 1] !== OFF && !makes(points[j] - points[j + 1], numbers)) {
-          state.failure = [1, 0, numbers.length, "the roll " + dice[0] + "-" + dice[1] + " cannot move a checker from " +
-            points[j] + " to " + points[j + 1] + " (" + (points[j] - points[j + 1]) + " pips)"];
+          state.failure = [1, 0, numbers.length, refusal("distance", side, points[j], 0, 0, 0, points[j + 1], dice)];
           return state;
         }
       }
     }
     go(view.ours, view.pins, position.off[side], numbers, paths.map(function (p) { return p.points[0]; }),
-      paths.map(function () { return 1; }), 0, 0);
+      paths.map(function () { return 1; }), 0, 0, null);
     return state;
   }
 
@@ -755,23 +771,33 @@
     var legal = new Map();
     plays.forEach(function (play) { legal.set(play.key, play); });
     var walked = walk(position, sorted, rules, paths);
-    var found = null;
-    walked.reached.forEach(function (_, key) { if (!found && legal.has(key)) found = legal.get(key); });
+    var found = null, falsePin = null;
+    walked.reached.forEach(function (seen, key) {
+      if (found || !legal.has(key)) return;
+      if (seen[1] === null) found = legal.get(key);
+      else if (falsePin === null) falsePin = seen[1];
+    });
     if (found) return found;
-    throw illegalPlayError("illegal play " + repr(text) + ": " + why(walked, plays, sorted, position.turn));
+    var refused = falsePin !== null ? refusal("false-pin", position.turn, falsePin) : why(walked, plays, sorted, position.turn);
+    var error = illegalPlayError("illegal play " + repr(text) + ": " + refusalText(refused));
+    error.refusal = refused;
+    throw error;
   }
 
+  /** The most telling reason a written play is not legal. @returns {Refusal} */
   function why(walked, plays, dice, side) {
-    if (!walked.reached.size) {
-      if (walked.endedEarly) return "the game ends after " + walked.endedEarly + "; nothing more can be played";
-      return walked.failure[3] || "these moves cannot be played with this roll";
-    }
-    if (!plays.length) return "no move is possible with this roll";
-    var used = Math.max.apply(null, Array.from(walked.reached.values()));
-    var most = Math.max.apply(null, plays.map(function (p) { return p.moves.length; }));
-    if (used < most) return refusalText(numbersRefusal(dice, most, side, true));
-    if (most === 1 && dice[0] !== dice[1]) return refusalText(numbersRefusal(dice, most, side, false));
-    return "that play is not allowed with this roll";
+    if (!walked.reached.size) return walked.endedEarly || walked.failure[3] || refusal("unplayable", side);
+    if (!plays.length) return refusal("no-move", side);
+    var used = Math.max.apply(null, Array.from(walked.reached.values()).map(function (seen) { return seen[0]; }));
+    var most = 0, wins = false, count = diceNumbers(dice).length;
+    plays.forEach(function (p) {
+      if (!p.ended) most = Math.max(most, p.moves.length);
+      else if (p.result && p.result.winner) wins = true;
+    });
+    if (used < count && wins) return refusal("short-of-win", side, 0, count);
+    if (used < most) return numbersRefusal(dice, most, side, true);
+    if (most === 1 && dice[0] !== dice[1]) return numbersRefusal(dice, most, side, false);
+    return refusal("not-allowed", side);
   }
 
   // -- the tree of partial plays, for a board a person plays on -----------------------------
@@ -795,11 +821,13 @@
     var sorted = dice[0] >= dice[1] ? [dice[0], dice[1]] : [dice[1], dice[0]];
     var side = position.turn, theirOff = position.off[other(side)], mother = rules === "plakoto";
     var plays = legalPlays(position, sorted, rules);
-    var going = new Map(), ending = new Map(), most = 0;
+    var going = new Map(), ending = new Map(), most = 0, wins = false;
     plays.forEach(function (play) {
       (play.ended ? ending : going).set(play.key, play);
       if (!play.ended) most = Math.max(most, play.moves.length);
+      else if (play.result && play.result.winner) wins = true;
     });
+    var required = wins ? diceNumbers(sorted).length : most; // a win counts as using every number
     /** @type {TreeNode[]} */
     var nodes = [];
     var index = new Map(), reach = new Map();
@@ -856,8 +884,8 @@
     nodes.forEach(function (made) {
       made.tries = made.tries.map(function (t) {
         if (t.child === null || longest(t.child) >= 0) return t;
-        var smaller = most === 1 && sorted[0] !== sorted[1] && t.number !== sorted[0];
-        return { start: t.start, number: t.number, end: t.end, child: null, refusal: numbersRefusal(sorted, most, side, !smaller), pins: t.pins };
+        var smaller = required === 1 && sorted[0] !== sorted[1] && t.number !== sorted[0];
+        return { start: t.start, number: t.number, end: t.end, child: null, refusal: numbersRefusal(sorted, required, side, !smaller), pins: t.pins };
       });
     });
     return nodes;
