@@ -7,7 +7,6 @@ bearing off, "play as many numbers as possible" and the end of the game. Parsing
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from .dice import Dice
@@ -92,9 +91,27 @@ class Play:
             )
         return position  # type: ignore[return-value]
 
+    def position_json_text(self) -> str:
+        """``json.dumps(play.position.to_json())``, written straight from the search's
+        packed board without building the position (the command line's hot path)."""
+        side, (key, pins) = self.side, self.state
+        counts = key.to_bytes(25, "little")
+        our_off = self.before.off(side) + sum(1 for move in self.path if move[1] == OFF)
+        their_off = self.before.off(side.other)
+        if side is Side.WHITE:
+            board = ", ".join([_COUNT_TEXT[count] for count in counts[1:]])
+            pinned = ", ".join([str(point) for point in _bits(pins)])
+            white_off, black_off, turn = our_off, their_off, "black"
+        else:
+            board = ", ".join([_MINUS_TEXT[count] for count in counts[:0:-1]])
+            pinned = ", ".join([str(25 - point) for point in reversed(_bits(pins))])
+            white_off, black_off, turn = their_off, our_off, "white"
+        return (f'{{"board": [{board}], "pinned": [{pinned}], '
+                f'"off": {{"white": {white_off}, "black": {black_off}}}, "turn": "{turn}"}}')
+
     def notation(self) -> str:
         """The canonical form of RULES.md: highest start first, ``(n)`` groups, ``*`` pins."""
-        return format_moves(self.moves)
+        return format_path(self.path)
 
     def __str__(self) -> str:
         return self.notation()
@@ -172,7 +189,8 @@ def _search(
         starts = [point for point in range(24, 0, -1) if ours[point] > 0]
         if not starts:
             return
-        bearing = starts[0] <= 6 and may_bear_off(ours, pins)
+        home = starts[0] <= 6
+        bearing = home and may_bear_off(ours, pins)
         depth = len(path) + 1
         record = by_depth[depth]
         for number, rest in _choices(numbers):
@@ -201,7 +219,13 @@ def _search(
                     after_key += unit[end]
                 move = (start, end, number, pinned)
                 state = (after_key, after_pins)
-                if off == CHECKERS or (mother and after_pins & MOTHER_BITS) or blocked_pins(after_pins):
+                # A blocked board needs pins under both home boards and all our checkers on
+                # top at home (rules.blocked); those cheap tests spare the full check.
+                if (
+                    off == CHECKERS
+                    or (mother and after_pins & MOTHER_BITS)
+                    or (blocked_pins(after_pins) and (home or _last_one_home(starts, ours, start, end)))
+                ):
                     decided = game_over(board_of(after_key), after_pins, off, their_off, mother)
                     if decided:
                         ending.setdefault(state, (path + (move,), decided))
@@ -230,20 +254,41 @@ def _search(
     return _choose(dice, by_depth, high_first, ending)
 
 
-_BITS = 5
+def _last_one_home(starts: list[int], ours: list[int], start: int, end: int) -> bool:
+    """Whether moving from ``start`` to ``end`` brings our last checker outside home in."""
+    return start == starts[0] and end <= 6 and ours[start] == 1 and (len(starts) == 1 or starts[1] <= 6)
+
+
+_BITS = 8
 _UNIT = tuple(1 << (_BITS * point) for point in range(25))
-_BIAS = sum(16 << (_BITS * point) for point in range(1, 25))
 
 
 def state_key(ours: list[int] | tuple[int, ...], pins: int) -> StateKey:
     """A board in one side's own view as ``(key, pins)``: ``key`` packs each point's count
-    (−15 to 15, biased by 16) into five bits, so a move changes it by a few additions."""
+    (−15 to 15, biased by 16) into one byte, so a move changes it by a few additions and
+    :func:`board_of` reads it back with ``int.to_bytes``."""
     return sum((ours[point] + 16) << (_BITS * point) for point in range(1, 25)), pins
 
 
 def board_of(key: int) -> list[int]:
     """The own-view board list of :func:`state_key` (index 0 unused)."""
-    return [0] + [(key >> (_BITS * point) & 31) - 16 for point in range(1, 25)]
+    board = [count - 16 for count in key.to_bytes(25, "little")]
+    board[0] = 0
+    return board
+
+
+_COUNT_TEXT = tuple(str(byte - 16) for byte in range(32))
+_MINUS_TEXT = tuple(str(16 - byte) for byte in range(32))
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def _choices(numbers: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -294,12 +339,13 @@ def _make_play(
 # -- notation out ------------------------------------------------------------------------------
 
 
-def _chains(moves: tuple[Move, ...]) -> list[list[Move]]:
+def _chains(path: Path) -> list[list[tuple[int, int, int, bool]]]:
     """Join one checker's consecutive moves: a move that starts where a chain ended continues it."""
-    chains: list[list[Move]] = []
-    for move in moves:
+    chains: list[list[tuple[int, int, int, bool]]] = []
+    for move in path:
         for chain in reversed(chains):
-            if chain[-1].end == move.start and chain[-1].end != OFF:
+            end = chain[-1][1]
+            if end == move[0] and end != OFF:
                 chain.append(move)
                 break
         else:
@@ -307,30 +353,41 @@ def _chains(moves: tuple[Move, ...]) -> list[list[Move]]:
     return chains
 
 
-def _chain_text(chain: list[Move]) -> str:
-    parts = [str(chain[0].start)]
+def _chain_text(chain: list[tuple[int, int, int, bool]]) -> str:
+    parts = [str(chain[0][0])]
     for move in chain[:-1]:
-        if move.pins:
-            parts.append(f"{move.end}*")
-    last = chain[-1]
-    parts.append(("off" if last.end == OFF else str(last.end)) + ("*" if last.pins else ""))
+        if move[3]:
+            parts.append(f"{move[1]}*")
+    _, end, _, pins = chain[-1]
+    parts.append(("off" if end == OFF else str(end)) + ("*" if pins else ""))
     return "/".join(parts)
 
 
-def format_moves(moves: tuple[Move, ...]) -> str:
+def format_path(path: Path) -> str:
     """``24/18(2) 13/7*``: chains joined, highest start first, identical moves grouped.
     Of two checkers landing on one point, the one that pinned comes first: ``20/15* 20/15``."""
-    chains = sorted(
-        _chains(moves), key=lambda c: (-c[0].start, -c[-1].end, not c[-1].pins, _chain_text(c))
-    )
-    counts = Counter(_chain_text(chain) for chain in chains)
-    texts: list[str] = []
-    for chain in chains:
+    if len(path) == 1:
+        return _chain_text([path[0]])
+    keyed = []
+    for chain in _chains(path):
+        last = chain[-1]
         text = _chain_text(chain)
-        if text in counts:
-            n = counts.pop(text)
-            texts.append(text if n == 1 else f"{text}({n})")
+        keyed.append((-chain[0][0], -last[1], not last[3], text))
+    keyed.sort()
+    texts: list[str] = []
+    previous, count = "", 0
+    for *_, text in keyed:
+        if text == previous:
+            count += 1
+            continue
+        if count:
+            texts.append(previous if count == 1 else f"{previous}({count})")
+        previous, count = text, 1
+    if count:
+        texts.append(previous if count == 1 else f"{previous}({count})")
     return " ".join(texts)
 
 
-
+def format_moves(moves: tuple[Move, ...]) -> str:
+    """The canonical notation of checker moves: see :func:`format_path`."""
+    return format_path(tuple((m.start, m.end, m.number, m.pins) for m in moves))

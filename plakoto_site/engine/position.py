@@ -87,7 +87,7 @@ class Position:
             "board": list(self.board),
             "pinned": sorted(self.pinned),
             "off": {"white": self.white_off, "black": self.black_off},
-            "turn": self.turn.value,
+            "turn": "white" if self.turn is Side.WHITE else "black",
         }
 
     @classmethod
@@ -247,16 +247,17 @@ class Position:
         if not trusted:
             return cls(board, pinned, white_off, black_off, turn)
         position = object.__new__(cls)
-        for name, value in zip(
-            ("board", "pinned", "white_off", "black_off", "turn"),
-            (board, pinned, white_off, black_off, turn),
-            strict=True,
-        ):
-            object.__setattr__(position, name, value)
+        _set(position, "board", board)
+        _set(position, "pinned", pinned)
+        _set(position, "white_off", white_off)
+        _set(position, "black_off", black_off)
+        _set(position, "turn", turn)
         return position
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+_set = object.__setattr__
 
 _POINT_ITEM = re.compile(r"^(\d+)(?:\s*[x×]\s*(\d+))?$")
 
@@ -293,7 +294,7 @@ def _validate(position: Position) -> None:
     board, pinned = position.board, position.pinned
     if len(board) != 24:
         raise PositionError(f"a board has 24 points, not {len(board)}")
-    for point in pinned:
+    for point in sorted(pinned):
         if point not in POINTS:
             raise PositionError(f"pinned point {point} is outside 1–24")
         if board[point - 1] == 0:
