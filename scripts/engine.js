@@ -4,58 +4,32 @@
    node scripts/engine.js plays|apply|position|bot, one JSON request per stdin line, one
    answer per stdout line, errors as {"error": "..."} answers, exit status 0.
 
-   JSON is read the way Python's json module reads it (whole numbers apart from 5.0, the
-   same error sentences and columns), so both engines answer malformed input alike. */
+   Lines are read as the Python engine reads them (bytes split on newlines, UTF-8, the same
+   limits and error sentences), so both engines answer malformed input alike. */
 "use strict";
 
 const path = require("path");
-const readline = require("readline");
 const Rules = require(path.join(__dirname, "..", "templates", "assets", "plakoto-rules.js"));
 
-// -- a JSON reader with Python's json.loads behaviour -----------------------------------------
+// -- reading a line the way the Python engine does -----------------------------------------
 
-/** A JSON number with a fraction or exponent: a Python float, never a whole number. */
-class PyFloat {
-  /** @param {number} value */
-  constructor(value) { this.value = value; }
-  pyRepr() {
-    const v = this.value;
-    if (Number.isNaN(v)) return "nan";
-    if (!Number.isFinite(v)) return v > 0 ? "inf" : "-inf";
-    if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
-    const [mantissa, exp] = v.toExponential().split("e");
-    const exponent = Number(exp);
-    const digits = mantissa.replace("-", "").replace(".", "");
-    const sign = v < 0 ? "-" : "";
-    if (exponent >= -5 && exponent < 16) {
-      let text;
-      if (exponent >= 0) {
-        const whole = digits.padEnd(exponent + 1, "0");
-        text = whole.slice(0, exponent + 1) + "." + (whole.slice(exponent + 1) || "0");
-      } else {
-        text = "0." + "0".repeat(-exponent - 1) + digits;
-      }
-      return sign + text;
-    }
-    const body = digits.length > 1 ? digits[0] + "." + digits.slice(1) : digits;
-    return sign + body + "e" + (exponent < 0 ? "-" : "+") + String(Math.abs(exponent)).padStart(2, "0");
-  }
-}
+const MAX_DIGITS = 20;
+const MAX_DEPTH = 100;
 
-class JSONError extends Error {
-  /** @param {string} message @param {number} position */
-  constructor(message, position) { super(message); this.position = position; }
-}
+class JSONError extends Error {}
 
 const WHITESPACE = " \t\n\r";
 const NUMBER = /(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
-/** Python's json.loads: objects keep their key order for repr(). @param {string} text */
+/** JSON as Python's json.loads reads it, with the engine's number rules: whole numbers
+ * only (BigInt beyond 2^53), the first number problem reported after the syntax is checked.
+ * @param {string} text */
 function loads(text) {
-  let index = skip(text, 0);
-  const [value, end] = scan(text, index);
-  index = skip(text, end);
-  if (index !== text.length) throw new JSONError("Extra data", index);
+  /** @type {string[]} */
+  const numbers = [];
+  const [value, end] = scan(text, skip(text, 0), numbers);
+  if (skip(text, end) !== text.length) throw new JSONError("extra data");
+  if (numbers.length) throw Rules.engineError(numbers[0]);
   return value;
 }
 
@@ -65,91 +39,81 @@ function skip(s, i) {
   return i;
 }
 
-/** @param {string} s @param {number} i @returns {[any, number]} */
-function scan(s, i) {
-  if (i >= s.length) throw new JSONError("Expecting value", i);
+/** @param {string} s @param {number} i @param {string[]} numbers @returns {[any, number]} */
+function scan(s, i, numbers) {
+  if (i >= s.length) throw new JSONError("expecting value");
   const ch = s[i];
   if (ch === '"') return scanString(s, i + 1);
-  if (ch === "{") return scanObject(s, i + 1);
-  if (ch === "[") return scanArray(s, i + 1);
+  if (ch === "{") return scanObject(s, i + 1, numbers);
+  if (ch === "[") return scanArray(s, i + 1, numbers);
   if (ch === "n" && s.startsWith("null", i)) return [null, i + 4];
   if (ch === "t" && s.startsWith("true", i)) return [true, i + 4];
   if (ch === "f" && s.startsWith("false", i)) return [false, i + 5];
-  if (ch === "N" && s.startsWith("NaN", i)) return [new PyFloat(NaN), i + 3];
-  if (ch === "I" && s.startsWith("Infinity", i)) return [new PyFloat(Infinity), i + 8];
-  if (ch === "-" && s.startsWith("-Infinity", i)) return [new PyFloat(-Infinity), i + 9];
   NUMBER.lastIndex = i;
   const match = NUMBER.exec(s);
-  if (match && match.index === i) {
-    const end = i + match[0].length;
-    if (match[2] || match[3]) return [new PyFloat(Number(match[0])), end];
-    const whole = BigInt(match[1]);
-    return [whole >= BigInt(Number.MIN_SAFE_INTEGER) && whole <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(whole) : whole, end];
+  if (!match) throw new JSONError("expecting value");
+  const end = i + match[0].length;
+  if (match[2] || match[3]) {
+    numbers.push("numbers must be whole, like 6, not " + match[0].slice(0, MAX_DIGITS));
+    return [0, end];
   }
-  throw new JSONError("Expecting value", i);
+  if (match[1].replace(/^-+/, "").length > MAX_DIGITS) {
+    numbers.push("a number in the line has more than " + MAX_DIGITS + " digits");
+    return [0, end];
+  }
+  const whole = BigInt(match[1]);
+  const safe = whole >= BigInt(Number.MIN_SAFE_INTEGER) && whole <= BigInt(Number.MAX_SAFE_INTEGER);
+  return [safe ? Number(whole) : whole, end];
 }
 
+/** @type {Record<string, string>} */
 const ESCAPES = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /** @param {string} s @param {number} i @returns {[string, number]} */
 function scanString(s, i) {
-  const begin = i - 1;
   let out = "";
   for (;;) {
-    if (i >= s.length) throw new JSONError("Unterminated string starting at", begin);
+    if (i >= s.length) throw new JSONError("unterminated string");
     const ch = s[i];
     if (ch === '"') return [out, i + 1];
     if (ch === "\\") {
-      if (i + 1 >= s.length) throw new JSONError("Unterminated string starting at", begin);
       const esc = s[i + 1];
       if (esc === "u") {
         const hex = s.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JSONError("Invalid \\uXXXX escape", i + 1);
-        let code = parseInt(hex, 16);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JSONError("invalid \\u escape");
+        out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
-        if (code >= 0xd800 && code <= 0xdbff && s[i] === "\\" && s[i + 1] === "u") {
-          const low = s.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(low)) throw new JSONError("Invalid \\uXXXX escape", i + 1);
-          const lowCode = parseInt(low, 16);
-          if (lowCode >= 0xdc00 && lowCode <= 0xdfff) {
-            out += String.fromCharCode(code, lowCode);
-            i += 6;
-            continue;
-          }
-        }
-        out += String.fromCharCode(code);
         continue;
       }
-      if (!(esc in ESCAPES)) throw new JSONError("Invalid \\escape", i);
-      out += ESCAPES[/** @type {keyof ESCAPES} */ (esc)];
+      if (esc === undefined || !(esc in ESCAPES)) throw new JSONError("invalid escape");
+      out += ESCAPES[esc];
       i += 2;
       continue;
     }
-    if (ch < " ") throw new JSONError("Invalid control character at", i);
+    if (ch < " ") throw new JSONError("invalid control character");
     out += ch;
     i++;
   }
 }
 
-/** @param {string} s @param {number} i @returns {[any, number]} */
-function scanObject(s, i) {
+/** @param {string} s @param {number} i @param {string[]} numbers @returns {[any, number]} */
+function scanObject(s, i, numbers) {
   /** @type {Record<string, any>} */
   const object = Object.create(null);
   const order = [];
   i = skip(s, i);
   if (s[i] !== "}") {
     for (;;) {
-      if (s[i] !== '"') throw new JSONError("Expecting property name enclosed in double quotes", i);
+      if (s[i] !== '"') throw new JSONError("expecting property name");
       const [key, afterKey] = scanString(s, i + 1);
       i = skip(s, afterKey);
-      if (s[i] !== ":") throw new JSONError("Expecting ':' delimiter", i);
-      i = skip(s, i + 1);
-      const [value, afterValue] = scan(s, i);
+      if (s[i] !== ":") throw new JSONError("expecting ':'");
+      const [value, afterValue] = scan(s, skip(s, i + 1), numbers);
       if (!(key in object)) order.push(key);
       object[key] = value;
       i = skip(s, afterValue);
       if (s[i] === "}") break;
-      if (s[i] !== ",") throw new JSONError("Expecting ',' delimiter", i);
+      if (s[i] !== ",") throw new JSONError("expecting ','");
       i = skip(s, i + 1);
     }
   }
@@ -157,21 +121,32 @@ function scanObject(s, i) {
   return [object, i + 1];
 }
 
-/** @param {string} s @param {number} i @returns {[any[], number]} */
-function scanArray(s, i) {
+/** @param {string} s @param {number} i @param {string[]} numbers @returns {[any[], number]} */
+function scanArray(s, i, numbers) {
   const values = [];
   i = skip(s, i);
   if (s[i] !== "]") {
     for (;;) {
-      const [value, after] = scan(s, i);
+      const [value, after] = scan(s, i, numbers);
       values.push(value);
       i = skip(s, after);
       if (s[i] === "]") break;
-      if (s[i] !== ",") throw new JSONError("Expecting ',' delimiter", i);
+      if (s[i] !== ",") throw new JSONError("expecting ','");
       i = skip(s, i + 1);
     }
   }
   return [values, i + 1];
+}
+
+/** Whether arrays and objects nest deeper than MAX_DEPTH (strings skipped). @param {string} line */
+function tooDeep(line) {
+  if ((line.match(/[[{]/g) || []).length <= MAX_DEPTH) return false;
+  let depth = 0;
+  for (const bracket of line.replace(/"(?:[^"\\]|\\[^\n])*"/g, "").match(/[[\]{}]/g) || []) {
+    depth += bracket === "[" || bracket === "{" ? 1 : -1;
+    if (depth > MAX_DEPTH) return true;
+  }
+  return false;
 }
 
 // -- the verbs ----------------------------------------------------------------------------------
@@ -179,17 +154,19 @@ function scanArray(s, i) {
 /** @param {string} message */
 function fail(message) { return new Rules.EngineError(message); }
 
-/** @param {string} line */
+/** Read one line, checked in this order: blank, nesting, JSON syntax, numbers, shape.
+ * @param {string} line */
 function request(line) {
+  if (!Rules.pyStrip(line)) throw fail("empty line: each line must be one JSON object");
+  if (tooDeep(line)) throw fail("the line nests too deeply: at most " + MAX_DEPTH + " levels");
   let value;
   try {
     value = loads(line);
   } catch (error) {
     if (!(error instanceof JSONError)) throw error;
-    const lastNewline = line.lastIndexOf("\n", error.position - 1);
-    throw fail("not a JSON object: " + error.message + " at column " + (error.position - lastNewline));
+    throw fail("not a JSON object: the line is not valid JSON");
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof PyFloat) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw fail("each line must be a JSON object");
   }
   return value;
@@ -248,14 +225,23 @@ const VERBS = {
   },
 };
 
-/** One input line → one answer; every engine or input error becomes {"error"}.
- * @param {string} verb @param {string} line */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** One input line → one answer; every engine or input error becomes {"error"}, and so does
+ * anything else that goes wrong: every line is answered.
+ * @param {string} verb @param {Uint8Array | string} line */
 function answer(verb, line) {
+  let text;
   try {
-    return VERBS[verb](request(line));
+    text = typeof line === "string" ? line : UTF8.decode(line);
+  } catch (error) {
+    return { error: "the line is not valid UTF-8 text" };
+  }
+  try {
+    return VERBS[verb](request(text));
   } catch (error) {
     if (error instanceof Rules.EngineError) return { error: error.message };
-    throw error;
+    return { error: "internal error, please report it: " + (error instanceof Error ? error.name : typeof error) };
   }
 }
 
@@ -268,11 +254,25 @@ function main() {
       " (choose from " + names.map((n) => "'" + n + "'").join(", ") + ")\n");
     process.exit(2);
   }
-  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-  lines.on("line", (line) => {
-    if (line.trim()) process.stdout.write(JSON.stringify(answer(verb, line + "\n")) + "\n");
+  /** @type {Buffer[]} */
+  let pending = [];
+  /** @param {Buffer} bytes */
+  const reply = (bytes) => process.stdout.write(JSON.stringify(answer(verb, bytes)) + "\n");
+  process.stdin.on("data", (/** @type {Buffer} */ chunk) => {
+    let from = 0;
+    for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, from)) {
+      pending.push(chunk.subarray(from, at));
+      reply(Buffer.concat(pending));
+      pending = [];
+      from = at + 1;
+    }
+    if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
   });
+  process.stdin.on("end", () => {
+    if (pending.length) reply(Buffer.concat(pending));
+  });
+  process.stdout.on("error", () => process.exit(1));
 }
 
-module.exports = { loads, answer, PyFloat };
+module.exports = { loads, answer };
 if (require.main === module) main();

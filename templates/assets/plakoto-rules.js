@@ -89,6 +89,15 @@
     return "{" + Object.keys(value).map(function (k) { return reprString(k) + ": " + repr(value[k]); }).join(", ") + "}";
   }
 
+  /** The characters Python's str.strip() and the regex \s treat as white space. */
+  var PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  var STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
+  var SEPARATORS = new RegExp("[" + PY_SPACE + ",;]+");
+  var POINT_ITEM = new RegExp("^([0-9]+)(?:[" + PY_SPACE + "]*[x×][" + PY_SPACE + "]*([0-9]+))?$");
+
+  /** Python's str.strip(). @param {string} text */
+  function pyStrip(text) { return text.replace(STRIP, ""); }
+
   /** Python's str(). @param {any} value */
   function str(value) { return typeof value === "string" ? value : repr(value); }
 
@@ -102,7 +111,7 @@
 
   /** @param {any} text @returns {Side} */
   function parseSide(text) {
-    var value = str(text).trim().toLowerCase();
+    var value = pyStrip(str(text)).toLowerCase();
     if (value === "white" || value === "w") return "white";
     if (value === "black" || value === "b") return "black";
     throw positionError("unknown side " + repr(text) + ": write 'white' or 'black'");
@@ -110,7 +119,7 @@
 
   /** @param {any} text @returns {Rules} */
   function parseRules(text) {
-    var value = str(text).trim().toLowerCase();
+    var value = pyStrip(str(text)).toLowerCase();
     if (value === "mahbusa" || value === "tapa") return "tapa";
     if (value === "plakoto") return "plakoto";
     throw positionError("unknown rule set " + repr(text) + ": write 'plakoto' or 'tapa'");
@@ -213,18 +222,18 @@
   /** Read a position code such as `W:24x8,20,13x6;B:1x10,5x4,15;P:15;T:W`, or `start`.
    * @param {string} code @returns {Position} */
   function fromCode(code) {
-    var text = code.trim();
+    var text = pyStrip(code);
     if (text.toLowerCase() === "start") return start("white");
     /** @type {Object<string, string>} */
     var sections = {};
-    text.split(";").map(function (s) { return s.trim(); }).filter(Boolean).forEach(function (part) {
+    text.split(";").map(pyStrip).filter(Boolean).forEach(function (part) {
       var colon = part.indexOf(":");
-      var key = (colon < 0 ? part : part.slice(0, colon)).trim().toUpperCase();
+      var key = pyStrip(colon < 0 ? part : part.slice(0, colon)).toUpperCase();
       if (colon < 0 || ["W", "B", "P", "T"].indexOf(key) < 0) {
         throw positionError("cannot read position code " + repr(code) + ": section " + repr(part) + " should start with W:, B:, P: or T:");
       }
       if (key in sections) throw positionError("cannot read position code " + repr(code) + ": " + key + ": appears twice");
-      sections[key] = part.slice(colon + 1).trim();
+      sections[key] = pyStrip(part.slice(colon + 1));
     });
     if (!("W" in sections) || !("B" in sections)) {
       throw positionError("position code " + repr(code) + " needs both a W: and a B: section");
@@ -251,8 +260,8 @@
 
   /** @param {string} code @param {string} text @param {boolean} allowCount @returns {number[][]} */
   function readPoints(code, text, allowCount) {
-    return text.split(",").map(function (s) { return s.trim(); }).filter(Boolean).map(function (item) {
-      var match = /^(\d+)(?:\s*[x×]\s*(\d+))?$/.exec(item.toLowerCase());
+    return text.split(",").map(pyStrip).filter(Boolean).map(function (item) {
+      var match = POINT_ITEM.exec(item.toLowerCase());
       if (!match || (match[2] && !allowCount)) {
         var hint = allowCount ? "a point like 13 or 13x5" : "a point number";
         throw positionError("cannot read " + repr(item) + " in position code " + repr(code) + ": write " + hint);
@@ -650,7 +659,7 @@
    * @param {string} text @returns {{points: number[], text: string}[]} */
   function parsePaths(text) {
     var paths = [];
-    text.trim().split(/[\s,;]+/).filter(Boolean).forEach(function (token) {
+    pyStrip(text).split(SEPARATORS).filter(Boolean).forEach(function (token) {
       var match = TOKEN.exec(token);
       var where = "cannot read " + repr(token) + " in " + repr(text) + ": ";
       if (!match) throw notationError(where + "write each move as from/to, e.g. 24/18 or 6/off");
@@ -1007,6 +1016,8 @@
   var api = {
     CHECKERS: CHECKERS,
     EngineError: EngineError,
+    engineError: function (message) { return new EngineError(message); },
+    pyStrip: pyStrip,
     start: start,
     fromJSON: fromJSON,
     toJSON: toJSON,

@@ -331,7 +331,12 @@ def malformed_requests(rnd: random.Random) -> Iterator[Request]:
         yield verb, encode({**MALFORMED_FIELDS[0], "dice": [5, 3], "play": 42})
         for line in ("not json", "[1, 2]", "42", '"text"', "null", "{", '{"a": 1,}', "{'a': 1}", "[1 2]",
                      '{"a" 1}', '{"a": 1} x', '{"a": "b\\q"}', '{"a": "\\u12"}', '{"a": "\t"}', "{} {}",
-                     '{"a": NaN}', '{"a": -Infinity}', '{"dice": [5, 3], "dice": 1}', "  {}  "):
+                     '{"a": NaN}', '{"a": -Infinity}', '{"dice": [5, 3], "dice": 1}', "  {}  ", "", " \t ",
+                     '{"code": "start", "dice": [6, 1e0]}', '{"code": "start", "dice": [123456789012345678901, 3]}',
+                     '{"code": "start", "dice": [12345678901234567890, -3]}', "[" * 101 + "]" * 101,
+                     '{"a": "' + "[" * 120 + '"}', '{"code": "start", "dice": [6, 5], "play": "24/18\u000b24/19"}',
+                     '{"code": "start", "dice": [6, 5], "play": "24/18\u008524/19"}',
+                     '{"code": "W:24x15;\u001cB:1x15 ", "dice": [6, 5], "play": "24/13"}'):
             yield verb, line
     # cut a good request anywhere: every kind of JSON error, at every column
     good = encode({"position": START, "dice": [5, 3], "play": "24/19 24/21", "rules": "tapa"})
@@ -372,6 +377,18 @@ def all_answers() -> dict[str, tuple[list[str], list[object], list[object]]]:
         python, node = answer_all([python_cli(verb), node_cli(verb)], lines)
         found[verb] = (lines, python, node)
     return found
+
+
+def test_both_engines_read_bytes_alike() -> None:
+    """Lines that are not UTF-8, carriage returns, a last line without a newline."""
+    data = b'{"code": "start", "dice": [6, 5]}\r\n\xff\xfe\n\n{"code": "start", "dice": [6, 5], "play": "\xce\xa9"}\n{"code": "start"}'
+    answers = []
+    for command in (python_cli("apply"), node_cli("apply")):
+        done = subprocess.run(command, input=data, capture_output=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        answers.append([json.loads(line) for line in done.stdout.splitlines()])
+    assert len(answers[0]) == 5
+    assert answers[0] == answers[1]
 
 
 def test_both_engines_answer_every_request_alike() -> None:
