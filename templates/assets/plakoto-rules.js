@@ -24,7 +24,8 @@
   /**
    * A legal play: its moves in order, canonical notation, the position after it (the
    * other side to move) and the result when it ends the game.
-   * @typedef {{moves: Move[], notation: string, position: Position, result: Result | null, ended: boolean, key: string}} Play
+   * @typedef {{moves: Move[], notation: string, position: Position, result: Result | null, ended: boolean, key: string,
+ *   view: {ours: number[], pins: number}}} Play
    */
   /**
    * Why a checker move is refused, in data a page words from its own catalog. `kind` is
@@ -543,6 +544,7 @@
         result: /** @type {Result | null} */ (outcome),
         ended: Boolean(found.decided),
         key: entry[0],
+        view: { ours: found.ours, pins: found.pins },
       };
     });
   }
@@ -946,14 +948,24 @@
    * move: the race, pins made and suffered, lone checkers within the opponent's reach, the
    * mothers, points made. Higher is better for `side`. */
   function judge(position, side, rules) {
-    var view = ownView(position, side), ours = view.ours, pins = view.pins;
+    var view = ownView(position, side);
+    return judgeView(view.ours, view.pins, rules);
+  }
+
+  /** judge() on `side`'s own view of the board. */
+  function judgeView(ours, pins, rules) {
     var mother = rules === "plakoto";
     var theirStart = ours[1] < 0 ? -ours[1] : 0; // their checkers still at their start (our own 1)
     var ourStart = ours[24] > 0 ? ours[24] : 0;
     var theirMotherPinned = mother && (pins & 2) && ours[1] > 0;
     var ourMotherPinned = mother && (pins >> 24 & 1) && ours[24] < 0;
-    var score = pips(position, other(side)) - pips(position, side);
+    var score = 0;
     for (var p = 1; p <= 24; p++) {
+      // the race: their pips minus ours (a pinned checker counts where it lies)
+      if (ours[p] > 0) score -= p * ours[p] - (pins >> p & 1 ? 25 - p : 0);
+      else if (ours[p] < 0) score += (25 - p) * -ours[p] - (pins >> p & 1 ? p : 0);
+    }
+    for (p = 1; p <= 24; p++) {
       var here = ours[p], pinnedHere = pins >> p & 1;
       if (here > 0) {
         if (pinnedHere) score += p === 1 && mother ? 260 - 12 * ourStart : pinCost(25 - p);
@@ -1005,7 +1017,7 @@
     plays.forEach(function (play) {
       var score;
       if (play.result) score = resultValue(play.result, side);
-      else if (level === "club") score = judge(play.position, side, rules);
+      else if (level === "club") score = judgeView(play.view.ours, play.view.pins, rules);
       else score = play.moves.filter(function (m) { return m.pins; }).length * 10;
       score += random() * (level === "club" ? 0.01 : 25);
       if (score > bestScore) { best = play; bestScore = score; }
