@@ -58,22 +58,39 @@
 
   // -- Python's way of quoting values in messages ----------------------------------------
 
+  /** What Python's str.isprintable() refuses: control, format, private, unassigned and
+   * surrogate code points, and every separator but the space. */
+  var UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
   /** Python's repr() of a string. @param {string} text */
   function reprString(text) {
     var quote = text.indexOf("'") >= 0 && text.indexOf('"') < 0 ? '"' : "'";
     var out = quote;
-    for (var i = 0; i < text.length; i++) {
-      var ch = text[i];
-      var code = ch.charCodeAt(0);
+    for (var ch of text) {
+      var code = /** @type {number} */ (ch.codePointAt(0));
       if (ch === "\\") out += "\\\\";
       else if (ch === quote) out += "\\" + quote;
       else if (ch === "\n") out += "\\n";
       else if (ch === "\r") out += "\\r";
       else if (ch === "\t") out += "\\t";
-      else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += "\\x" + code.toString(16).padStart(2, "0");
-      else out += ch;
+      else if (ch === " " || !UNPRINTABLE.test(ch)) out += ch;
+      else if (code < 0x100) out += "\\x" + code.toString(16).padStart(2, "0");
+      else if (code < 0x10000) out += "\\u" + code.toString(16).padStart(4, "0");
+      else out += "\\U" + code.toString(16).padStart(8, "0");
     }
     return out + quote;
+  }
+
+  /** Python's int() of decimal digits of any script (its regex \d matches them all).
+   * @param {string} digits */
+  function pyInt(digits) {
+    var value = 0;
+    for (var ch of digits) {
+      var code = /** @type {number} */ (ch.codePointAt(0)), zero = code;
+      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+      value = value * 10 + (code - zero) % 10;
+    }
+    return value;
   }
 
   /** Python's repr() of a value read from JSON (floats from a strict reader are {float}).
@@ -94,7 +111,7 @@
   var PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   var STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
   var SEPARATORS = new RegExp("[" + PY_SPACE + ",;]+");
-  var POINT_ITEM = new RegExp("^([0-9]+)(?:[" + PY_SPACE + "]*[x×][" + PY_SPACE + "]*([0-9]+))?$");
+  var POINT_ITEM = new RegExp("^(\\p{Nd}+)(?:[" + PY_SPACE + "]*[x×][" + PY_SPACE + "]*(\\p{Nd}+))?$", "u");
 
   /** Python's str.strip(). @param {string} text */
   function pyStrip(text) { return text.replace(STRIP, ""); }
@@ -267,7 +284,7 @@
         var hint = allowCount ? "a point like 13 or 13x5" : "a point number";
         throw positionError("cannot read " + repr(item) + " in position code " + repr(code) + ": write " + hint);
       }
-      var point = parseInt(match[1], 10), count = parseInt(match[2] || "1", 10);
+      var point = pyInt(match[1]), count = match[2] ? pyInt(match[2]) : 1;
       if (!(point >= 1 && point <= 24)) throw positionError("position code " + repr(code) + ": point " + point + " is outside 1–24");
       if (count < 1) throw positionError("position code " + repr(code) + ": " + repr(item) + " needs at least one checker");
       return [point, count];
@@ -655,7 +672,9 @@
 
   // -- notation in: syntax, then a walk matched against the legal plays ---------------------
 
-  var TOKEN = /^([a-z0-9]+\*?(?:[/-][a-z0-9]+\*?)+)(?:\((\d+)\))?$/i;
+  // Python's case-blind [a-z] also takes the dotted and dotless i, the long s and the Kelvin
+  // sign; its \d takes the digits of every script.
+  var TOKEN = /^([a-z0-9\u0130\u0131\u017f\u212a]+\*?(?:[/-][a-z0-9\u0130\u0131\u017f\u212a]+\*?)+)(?:\((\p{Nd}+)\))?$/iu;
 
   /** Read the syntax of a play into checker paths (repeats expanded).
    * @param {string} text @returns {{points: number[], text: string}[]} */
@@ -674,7 +693,7 @@
             points[i] + " to " + points[i + 1] + " goes backwards)");
         }
       }
-      var times = parseInt(match[2] || "1", 10);
+      var times = match[2] ? pyInt(match[2]) : 1;
       if (!(times >= 1 && times <= 4)) throw notationError(where + "repeat 1 to 4 times");
       var stars = match[1].split(/[/-]/).map(function (part) { return part.slice(-1) === "*"; });
       for (i = 0; i < times; i++) paths.push({ points: points, text: token, stars: stars });

@@ -118,11 +118,22 @@ def answer_chunk(command: list[str], lines: list[str]) -> list[Any]:
 
 
 def in_parallel(jobs: list[Callable[[], None]]) -> None:
-    threads = [threading.Thread(target=job) for job in jobs]
+    """Run the jobs side by side; the first exception in any of them is raised here."""
+    errors: list[BaseException] = []
+
+    def guarded(job: Callable[[], None]) -> None:
+        try:
+            job()
+        except BaseException as error:  # re-raised below, in the test's own thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(job,)) for job in jobs]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    if errors:
+        raise errors[0]
 
 
 # -- writing the requests -----------------------------------------------------------------------
@@ -380,6 +391,17 @@ def malformed_requests(rnd: random.Random) -> Iterator[Request]:
                      '{"code": "start", "dice": [6, 5], "play": "24/18\u008524/19"}',
                      '{"code": "W:24x15;\u001cB:1x15 ", "dice": [6, 5], "play": "24/13"}'):
             yield verb, line
+    # Python's regular expressions and repr() on other scripts' digits, case-blind letters
+    # and characters it will not print
+    for play in ("２４/13", "24/18(２)", "24/19(٢) 13/8", "ſ/13", "24/ı3", "24/İ3", "24/K", "24/13\u200b",
+                 "24/13\ufeff", "24/13\U0001f600", "24/13\ud800", "24/13\x85", "24/13\xa0", "24/13\x1c",
+                 "'24/13", "\"24/13", "24\\13"):
+        request = {"code": "start", "dice": [6, 5], "play": play}
+        yield "apply", json.dumps(request)  # escaped: a lone surrogate cannot be written raw
+        if "\ud800" not in play:
+            yield "apply", encode(request)
+    for code in ("W:２４x15;B:1x15", "W:24 × 15;B:1x15", "W:24x15;B:1x15;T:\u0130", "W:24x15;B:1x15;T:\u3000w"):
+        yield "plays", encode({"code": code, "dice": [6, 5]})
     # cut a good request anywhere: every kind of JSON error, at every column
     good = encode({"position": START, "dice": [5, 3], "play": "24/19 24/21", "rules": "tapa"})
     for _ in range(150):
