@@ -216,7 +216,7 @@ class _Replay:
             if position.legal_plays(dice, rules):
                 self.error(play_line, f"step {frame}: {side.value} can play {dice}, so the play cannot be empty")
                 return None
-            after = Position(position.board, position.pinned, position.white_off, position.black_off, side.other)
+            after = position.pass_turn()
             return Step(frame, name, side, dice, None, after, None, refuted, play_line)
         try:
             play = position.parse_play(text, dice, rules)

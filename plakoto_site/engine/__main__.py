@@ -15,6 +15,7 @@ from typing import BinaryIO
 
 from .dice import Dice
 from .errors import EngineError
+from .plays import positions_json_text
 from .position import Position
 from .rules import Outcome
 from .side import RuleSet, Side
@@ -100,10 +101,11 @@ def _dice(request: Mapping[str, object]) -> Dice:
 def plays(request: Mapping[str, object]) -> Answer:
     """``{"position", "dice", "rules"}`` → every legal play, one per resulting position."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
     return {
         "plays": [
             {"play": play.notation(), "position": play.position.to_json(), "result": _result(play.outcome)}
-            for play in position.legal_plays(dice, rules)
+            for play in position.legal_plays(dice)
         ]
     }
 
@@ -113,10 +115,12 @@ def plays_text(request: Mapping[str, object]) -> str:
     ``json.dumps(plays(request), ensure_ascii=False)``, written without building the
     positions and dictionaries (notation is ASCII and needs no escaping)."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
+    legal = position.legal_plays(dice)
     entries = [
-        f'{{"play": "{play.notation()}", "position": {play.position_json_text()}, '
+        f'{{"play": "{play.notation()}", "position": {text}, '
         f'"result": {"null" if play.ended is None else json.dumps(play.ended.to_json())}}}'
-        for play in position.legal_plays(dice, rules)
+        for play, text in zip(legal, positions_json_text(position, legal), strict=True)
     ]
     return '{"plays": [' + ", ".join(entries) + "]}"
 
@@ -124,22 +128,23 @@ def plays_text(request: Mapping[str, object]) -> str:
 def apply(request: Mapping[str, object]) -> Answer:
     """``{"position", "dice", "play", "rules"}`` → the position after the play, or an error."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
     text = request.get("play")
     if not isinstance(text, str):
         raise EngineError("missing 'play', e.g. \"24/19 24/18\"")
-    play = position.parse_play(text, dice, rules)
+    play = position.parse_play(text, dice)
     return {"position": play.position.to_json(), "result": _result(play.outcome)}
 
 
 def describe(request: Mapping[str, object]) -> Answer:
     """``{"position"}`` or ``{"code"}`` → both forms, pips, borne off and the result."""
-    position, rules = _position(request), _rules(request)
+    position = _position(request).with_rules(_rules(request))
     return {
         "position": position.to_json(),
         "code": position.code(),
         "pips": {side.value: position.pips(side) for side in Side},
         "off": {side.value: position.off(side) for side in Side},
-        "result": _result(position.outcome(rules)),
+        "result": _result(position.outcome()),
     }
 
 

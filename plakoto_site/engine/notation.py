@@ -83,12 +83,15 @@ def _read_point(part: str, token: str, text: str) -> int:
     return point
 
 
-def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> Play:
+def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet | None = None) -> Play:
     """The legal play that ``text`` describes. Raises :class:`NotationError` if it cannot be
     read and :class:`IllegalPlayError` (saying which move and why, with the reason as data
     in ``error.refusal``) if it is not allowed."""
     paths = parse_paths(text)
-    plays = legal_plays(position, dice, rules)
+    if rules is not None:
+        position = position.with_rules(rules)
+    rules = position.rules
+    plays = legal_plays(position, dice)
     legal = {play.state: play for play in plays}
     walk = _Walk(position, dice, rules, paths)
     reached = walk.run()

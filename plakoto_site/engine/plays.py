@@ -20,6 +20,7 @@ from .rules import (
     blocked_pins,
     game_over,
     may_bear_off,
+    pinned_own_checker,
 )
 from .side import RuleSet, Side
 
@@ -49,8 +50,9 @@ class Play:
     """A legal play: who played which roll, its checker moves in order, and the position
     it leads to (the turn passed to the other side). ``outcome`` is set when it ends the game.
 
-    The generator makes thousands of these a second, so ``moves`` and ``position`` are
-    built from the search's raw data on first use.
+    The generator makes thousands of these a second, so a play keeps the search's raw
+    data (``path``, ``state``) and builds ``moves`` and ``position`` from it on each use;
+    keep them in a variable when you need them more than once.
     """
 
     before: Position
@@ -59,7 +61,6 @@ class Play:
     state: StateKey = field(repr=False)
     ended: Outcome | None = None
     """How the game ended during the play, if it did (the generator knows this)."""
-    _built: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -73,41 +74,17 @@ class Play:
     @property
     def moves(self) -> tuple[Move, ...]:
         """The checker moves in the order played, in the mover's own numbering."""
-        moves = self._built.get("moves")
-        if moves is None:
-            moves = self._built["moves"] = tuple(Move(*move) for move in self.path)
-        return moves  # type: ignore[return-value]
+        return tuple(Move(*move) for move in self.path)
 
     @property
     def position(self) -> Position:
         """The position after the play, the other side to move."""
-        position = self._built.get("position")
-        if position is None:
-            side, (key, pins) = self.side, self.state
-            board = board_of(key)
-            our_off = self.before.off(side) + sum(1 for move in self.path if move[1] == OFF)
-            position = self._built["position"] = Position.from_own_view(
-                side, board, pins, our_off, self.before.off(side.other), side.other, trusted=True
-            )
-        return position  # type: ignore[return-value]
-
-    def position_json_text(self) -> str:
-        """``json.dumps(play.position.to_json())``, written straight from the search's
-        packed board without building the position (the command line's hot path)."""
         side, (key, pins) = self.side, self.state
-        counts = key.to_bytes(25, "little")
         our_off = self.before.off(side) + sum(1 for move in self.path if move[1] == OFF)
-        their_off = self.before.off(side.other)
-        if side is Side.WHITE:
-            board = ", ".join([_COUNT_TEXT[count] for count in counts[1:]])
-            pinned = ", ".join([str(point) for point in _bits(pins)])
-            white_off, black_off, turn = our_off, their_off, "black"
-        else:
-            board = ", ".join([_MINUS_TEXT[count] for count in counts[:0:-1]])
-            pinned = ", ".join([str(25 - point) for point in reversed(_bits(pins))])
-            white_off, black_off, turn = their_off, our_off, "white"
-        return (f'{{"board": [{board}], "pinned": [{pinned}], '
-                f'"off": {{"white": {white_off}, "black": {black_off}}}, "turn": "{turn}"}}')
+        return Position.from_own_view(
+            side, board_of(key), pins, our_off, self.before.off(side.other), side.other, trusted=True,
+            rules=self.before.rules,
+        )
 
     def notation(self) -> str:
         """The canonical form of RULES.md: highest start first, ``(n)`` groups, ``*`` pins."""
@@ -145,13 +122,17 @@ def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int]
 # -- the generator ------------------------------------------------------------------------------
 
 
-def legal_plays(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Play]:
-    """Every legal play of ``dice`` for the side to move, one per distinct resulting position.
+def legal_plays(position: Position, dice: Dice, rules: RuleSet | None = None) -> list[Play]:
+    """Every legal play of ``dice`` for the side to move, one per distinct resulting position,
+    judged by the position's rule set (or ``rules``, which the positions after then carry).
 
     An empty list means nothing can be played. Raises :class:`PositionError` if the game
     is already over.
     """
-    finished = position.outcome(rules)
+    if rules is not None:
+        position = position.with_rules(rules)
+    rules = position.rules
+    finished = position.outcome()
     if finished:
         raise PositionError(f"the game is already over ({finished})")
     side = position.turn
@@ -183,17 +164,27 @@ def _search(
     high = dice.high
     unit = _UNIT
 
+    # With a double, the order of the moves cannot matter while nothing can end the game:
+    # closed points stay closed and open ones open during a turn, and moving the higher
+    # checkers first is the order that lets the most bear off. So only orders with the
+    # starts never rising are walked (the naive-enumerator tests hold this to every order).
+    in_order = dice.is_double and _nothing_can_end(ours, pins, our_off, mother)
+
     def explore(
-        ours: list[int], key: int, pins: int, our_off: int, numbers: tuple[int, ...], path: Path
+        ours: list[int], starts: list[int], key: int, pins: int, our_off: int,
+        numbers: tuple[int, ...], path: Path,
     ) -> None:
-        starts = [point for point in range(24, 0, -1) if ours[point] > 0]
+        if in_order and path:
+            highest = path[-1][0]
+            starts = [start for start in starts if start <= highest]
         if not starts:
             return
         home = starts[0] <= 6
         bearing = home and may_bear_off(ours, pins)
         depth = len(path) + 1
         record = by_depth[depth]
-        for number, rest in _choices(numbers):
+        choices = _choices(numbers) if len(numbers) == 2 else ((numbers[0], numbers[1:]),)
+        for number, rest in choices:
             for start in starts:
                 # The landing rule of refusals.refuse_step() and the move of step(), inlined:
                 # this loop is the engine's hot path. The tree and naive-engine tests hold
@@ -224,7 +215,7 @@ def _search(
                 if (
                     off == CHECKERS
                     or (mother and after_pins & MOTHER_BITS)
-                    or (blocked_pins(after_pins) and (home or _last_one_home(starts, ours, start, end)))
+                    or ((home or _last_one_home(starts, ours, start, end)) and blocked_pins(after_pins))
                 ):
                     decided = game_over(board_of(after_key), after_pins, off, their_off, mother)
                     if decided:
@@ -242,16 +233,36 @@ def _search(
                 if rest:
                     after = ours.copy()
                     after[start] -= 1
-                    if pins >> start & 1 and not after[start]:
-                        after[start] = -1
+                    after_starts = starts
+                    if not after[start]:
+                        after_starts = [point for point in starts if point != start]
+                        if pins >> start & 1:
+                            after[start] = -1
                     if end:
+                        if after[end] <= 0:
+                            after_starts = sorted([*after_starts, end], reverse=True)
                         after[end] = 1 if pinned else after[end] + 1
-                    explore(after, after_key, after_pins, off, rest, path + (move,))
+                    explore(after, after_starts, after_key, after_pins, off, rest, path + (move,))
 
     root = state_key(ours, pins)
     by_depth[0][root] = ()
-    explore(ours, root[0], pins, our_off, dice.numbers, ())
+    starts = [point for point in range(24, 0, -1) if ours[point] > 0]
+    explore(ours, starts, root[0], pins, our_off, dice.numbers, ())
     return _choose(dice, by_depth, high_first, ending)
+
+
+def _nothing_can_end(ours: list[int], pins: int, our_off: int, mother: bool) -> bool:
+    """Whether no move of this turn (four at most) can end the game: the last checker
+    cannot be borne off; no mother can be lost or drawn (their mother is neither pinned
+    nor alone, or we cannot leave our own starting point); and the board cannot block
+    (that needs one of our checkers pinned and all of theirs on top in their home)."""
+    if our_off + 4 >= CHECKERS:
+        return False
+    if mother and (pins & 2 and ours[1] > 0 or ours[1] == -1 and not pins & 2) and ours[24] <= 4:
+        return False
+    if pinned_own_checker(ours, pins) and all(ours[point] >= 0 for point in range(1, 19)):
+        return False
+    return True
 
 
 def _last_one_home(starts: list[int], ours: list[int], start: int, end: int) -> bool:
@@ -277,8 +288,39 @@ def board_of(key: int) -> list[int]:
     return board
 
 
-_COUNT_TEXT = tuple(str(byte - 16) for byte in range(32))
-_MINUS_TEXT = tuple(str(16 - byte) for byte in range(32))
+def positions_json_text(position: Position, plays: list[Play]) -> list[str]:
+    """``json.dumps(play.position.to_json())`` for each of ``plays`` from ``position``,
+    written straight from the search's packed boards without building the positions (the
+    command line's hot path): the board text before the play, with the points each play
+    touched rewritten."""
+    side = position.turn
+    white = side is Side.WHITE
+    before = [str(count) for count in position.board]
+    our_off, their_off = position.off(side), position.off(side.other)
+    turn = side.other.value
+    texts = []
+    for play in plays:
+        key, pins = play.state
+        board = before.copy()
+        borne = 0
+        for start, end, _, _ in play.path:
+            for point in (start, end) if end else (start,):
+                count = (key >> (_BITS * point) & 255) - 16
+                if white:
+                    board[point - 1] = str(count)
+                else:
+                    board[24 - point] = str(-count)
+            borne += not end
+        if white:
+            pinned = ", ".join([str(point) for point in _bits(pins)])
+            white_off, black_off = our_off + borne, their_off
+        else:
+            pinned = ", ".join([str(25 - point) for point in reversed(_bits(pins))])
+            white_off, black_off = their_off, our_off + borne
+        texts.append(f'{{"board": [{", ".join(board)}], "pinned": [{pinned}], '
+                     f'"off": {{"white": {white_off}, "black": {black_off}}}, "turn": "{turn}"}}')
+    return texts
+
 
 
 def _bits(mask: int) -> list[int]:
@@ -333,7 +375,17 @@ def _make_play(
         we_win, reason, points = decided
         winner = None if we_win is None else side if we_win else side.other
         outcome = Outcome(reason, winner, points)
-    return Play(position, dice, path, state, outcome)
+    play = _new_play(Play)
+    _set(play, "before", position)
+    _set(play, "dice", dice)
+    _set(play, "path", path)
+    _set(play, "state", state)
+    _set(play, "ended", outcome)
+    return play
+
+
+_new_play = object.__new__
+_set = object.__setattr__
 
 
 # -- notation out ------------------------------------------------------------------------------
@@ -368,6 +420,8 @@ def format_path(path: Path) -> str:
     Of two checkers landing on one point, the one that pinned comes first: ``20/15* 20/15``."""
     if len(path) == 1:
         return _chain_text([path[0]])
+    if len(path) == 2:
+        return _two_moves(path[0], path[1])
     keyed = []
     for chain in _chains(path):
         last = chain[-1]
@@ -386,6 +440,18 @@ def format_path(path: Path) -> str:
     if count:
         texts.append(previous if count == 1 else f"{previous}({count})")
     return " ".join(texts)
+
+
+def _two_moves(first: tuple[int, int, int, bool], second: tuple[int, int, int, bool]) -> str:
+    """:func:`format_path` for the commonest play, two checker moves."""
+    if first[1] == second[0] and first[1] != OFF:
+        return _chain_text([first, second])
+    one, two = _chain_text([first]), _chain_text([second])
+    if one == two:
+        return f"{one}(2)"
+    if (-first[0], -first[1], not first[3], one) > (-second[0], -second[1], not second[3], two):
+        one, two = two, one
+    return f"{one} {two}"
 
 
 def format_moves(moves: tuple[Move, ...]) -> str:

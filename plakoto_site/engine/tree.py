@@ -68,7 +68,8 @@ class _Builder:
         if key in self.index:
             return self.index[key]
         side = self.side
-        position = Position.from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True)
+        position = Position.from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True,
+                                          rules=self.rules)
         node = Node(len(self.nodes), position, numbers, depth)
         self.nodes.append(node)
         self.index[key] = node.index
@@ -133,10 +134,13 @@ class _Builder:
         return numbers_refusal(dice, self.required, self.side, shorter=not smaller)
 
 
-def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Node]:
-    """Every partial play of ``dice``, node 0 first (nothing moved yet). Raises
-    :class:`PositionError` if the game is already over."""
-    builder = _Builder(position, dice, rules)
+def play_tree(position: Position, dice: Dice, rules: RuleSet | None = None) -> list[Node]:
+    """Every partial play of ``dice``, node 0 first (nothing moved yet), judged by the
+    position's rule set (or ``rules``). Raises :class:`PositionError` if the game is
+    already over."""
+    if rules is not None:
+        position = position.with_rules(rules)
+    builder = _Builder(position, dice, position.rules)
     ours, pins = position.own_view(position.turn)
     builder.node(ours, pins, position.off(position.turn), dice.numbers, 0, False)
     builder.prune()

@@ -12,7 +12,8 @@ import pytest
 
 import plakoto_site.engine
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "engine.md"
 MODULES = sorted(
     f"plakoto_site.engine.{info.name}" for info in pkgutil.iter_modules(plakoto_site.engine.__path__)
 ) + ["plakoto_site.engine"]
@@ -21,6 +22,12 @@ MODULES = sorted(
 def test_the_engine_page_runs() -> None:
     result = doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 15
+    assert result.failed == 0
+
+
+def test_the_readme_examples_run() -> None:
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert result.attempted >= 4
     assert result.failed == 0
 
 
