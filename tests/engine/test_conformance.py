@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from plakoto_site.engine import ALL_ROLLS, Dice, IllegalPlayError, Position, RuleSet, Side
-from plakoto_site.engine.__main__ import answer as cli_answer
+from plakoto_site.engine.__main__ import answer_text
 from plakoto_site.engine.errors import EngineError
 
 from .test_against_naive import build_position
@@ -72,14 +72,15 @@ class Cli:
 
 
 class InProcess:
-    """The Python engine's command line, answering in this process (the lockstep games are
-    many short batches: this spares encoding and decoding every answer once more)."""
+    """The Python engine's command line, answering in this process with the function its
+    main loop calls (the lockstep games are many short batches of one line per game)."""
 
     def __init__(self, verb: str) -> None:
         self.verb = verb
 
     def ask(self, lines: list[str]) -> list[Any]:
-        return [cli_answer(self.verb, line) for line in lines]
+        answers = (answer_text(self.verb, line) for line in lines)
+        return [json.loads(answer) if isinstance(answer, str) else answer for answer in answers]
 
     def close(self) -> None:
         pass
