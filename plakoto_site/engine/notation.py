@@ -92,7 +92,7 @@ def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet | None 
         position = position.with_rules(rules)
     rules = position.rules
     plays = legal_plays(position, dice)
-    legal = {play.state: play for play in plays}
+    legal = {play._state: play for play in plays}
     walk = _Walk(position, dice, rules, paths)
     reached = walk.run()
     false_pin: int | None = None
@@ -118,7 +118,7 @@ class _Walk:
 
     def __init__(self, position: Position, dice: Dice, rules: RuleSet, paths: list[Path]) -> None:
         self.side = position.turn
-        self.ours, self.pins = position.own_view(self.side)
+        self.ours, self.pins = position._own_view(self.side)
         self.our_off = position.off(self.side)
         self.their_off = position.off(self.side.other)
         self.mother = rules.has_mother_rule
@@ -232,7 +232,7 @@ def _why(walk: _Walk, reached: Reached, plays: list[Play], dice: Dice, side: Sid
     if not plays:
         return Refusal(Why.NO_MOVE, side)
     used = max(used for used, _ in reached.values())
-    going = [len(play.path) for play in plays if play.ended is None]
+    going = [len(play._path) for play in plays if play.ended is None]
     most = max(going, default=0)
     if used < len(dice.numbers) and any(play.ended and play.ended.winner for play in plays):
         return Refusal(Why.SHORT_OF_WIN, side, count=len(dice.numbers))

@@ -8,6 +8,7 @@ bearing off, "play as many numbers as possible" and the end of the game. Parsing
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .dice import Dice
 from .errors import PositionError
@@ -22,7 +23,7 @@ from .rules import (
     may_bear_off,
     pinned_own_checker,
 )
-from .side import RuleSet, Side
+from .side import Point, RuleSet, Side
 
 OFF = 0
 """``Move.end`` for a checker borne off."""
@@ -33,16 +34,33 @@ StateKey = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One checker moved by one number, in the mover's own numbering; ``end`` 0 is off."""
+    """One checker of ``side`` moved by one number, in absolute numbering like
+    :class:`~.position.Position`; ``end`` is :data:`OFF` (0) for a checker borne off.
+    ``str(move)`` is notation, which RULES.md writes in the mover's own numbering.
 
-    start: int
-    end: int
+    >>> move = Move.from_own(Side.BLACK, 24, 21, 3)
+    >>> move.start, move.end, move.own(), str(move)
+    (1, 4, (24, 21), '24/21')
+    """
+
+    side: Side
+    start: Point
+    end: Point
     number: int
     pins: bool = False
 
+    @classmethod
+    def from_own(cls, side: Side, start: int, end: int, number: int, pins: bool = False) -> Move:
+        """The move written in ``side``'s own numbering (``end`` 0 is off)."""
+        return cls(side, side.own(start), OFF if end == OFF else side.own(end), number, pins)
+
+    def own(self) -> tuple[int, int]:
+        """``(start, end)`` in the mover's own numbering (``end`` 0 is off)."""
+        return self.side.own(self.start), OFF if self.end == OFF else self.side.own(self.end)
+
     def __str__(self) -> str:
-        end = "off" if self.end == OFF else str(self.end)
-        return f"{self.start}/{end}{'*' if self.pins else ''}"
+        start, end = self.own()
+        return f"{start}/{'off' if end == OFF else end}{'*' if self.pins else ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +69,16 @@ class Play:
     it leads to (the turn passed to the other side). ``outcome`` is set when it ends the game.
 
     The generator makes thousands of these a second, so a play keeps the search's raw
-    data (``path``, ``state``) and builds ``moves`` and ``position`` from it on each use;
-    keep them in a variable when you need them more than once.
+    data (private) and builds ``moves`` and ``position`` from it on each use; keep them in
+    a variable when you need them more than once.
     """
 
     before: Position
     dice: Dice
-    path: tuple[tuple[int, int, int, bool], ...]
-    state: StateKey = field(repr=False)
+    _path: tuple[tuple[int, int, int, bool], ...]
+    """The search's checker moves, ``(start, end, number, pins)`` in own numbering."""
+    _state: StateKey = field(repr=False)
+    """The search's packed board after the play (:func:`state_key`)."""
     ended: Outcome | None = None
     """How the game ended during the play, if it did (the generator knows this)."""
 
@@ -73,22 +93,23 @@ class Play:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """The checker moves in the order played, in the mover's own numbering."""
-        return tuple(Move(*move) for move in self.path)
+        """The checker moves in the order played (absolute numbering, like positions)."""
+        side = self.side
+        return tuple(Move.from_own(side, *move) for move in self._path)
 
     @property
     def position(self) -> Position:
         """The position after the play, the other side to move."""
-        side, (key, pins) = self.side, self.state
-        our_off = self.before.off(side) + sum(1 for move in self.path if move[1] == OFF)
-        return Position.from_own_view(
+        side, (key, pins) = self.side, self._state
+        our_off = self.before.off(side) + sum(1 for move in self._path if move[1] == OFF)
+        return Position._from_own_view(
             side, board_of(key), pins, our_off, self.before.off(side.other), side.other, trusted=True,
             rules=self.before.rules,
         )
 
     def notation(self) -> str:
         """The canonical form of RULES.md: highest start first, ``(n)`` groups, ``*`` pins."""
-        return format_path(self.path)
+        return format_path(self._path)
 
     def __str__(self) -> str:
         return self.notation()
@@ -100,7 +121,16 @@ class Play:
 # -- one checker move -------------------------------------------------------------------------
 
 
-def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int], int, Move]:
+class OwnMove(NamedTuple):
+    """One checker move in the mover's own numbering, as the search and the walks use it."""
+
+    start: int
+    end: int
+    number: int
+    pins: bool = False
+
+
+def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int], int, OwnMove]:
     """Move our checker on own point ``start`` by ``number``; the caller has checked it is
     allowed. Returns the new board and pins, and the move (with ``pins`` set if it pinned)."""
     after = ours.copy()
@@ -111,12 +141,12 @@ def step(ours: list[int], pins: int, start: int, number: int) -> tuple[list[int]
         pins &= ~(1 << start)
     end = start - number
     if end < 1:
-        return after, pins, Move(start, OFF, number)
+        return after, pins, OwnMove(start, OFF, number)
     if after[end] == -1:
         after[end] = 1
-        return after, pins | 1 << end, Move(start, end, number, True)
+        return after, pins | 1 << end, OwnMove(start, end, number, True)
     after[end] += 1
-    return after, pins, Move(start, end, number)
+    return after, pins, OwnMove(start, end, number)
 
 
 # -- the generator ------------------------------------------------------------------------------
@@ -136,7 +166,7 @@ def legal_plays(position: Position, dice: Dice, rules: RuleSet | None = None) ->
     if finished:
         raise PositionError(f"the game is already over ({finished})")
     side = position.turn
-    ours, pins = position.own_view(side)
+    ours, pins = position._own_view(side)
     their_off = position.off(side.other)
     found = _search(ours, pins, position.off(side), their_off, dice, rules.has_mother_rule)
     return [_make_play(position, dice, state, path, decided) for state, path, decided in found]
@@ -300,10 +330,10 @@ def positions_json_text(position: Position, plays: list[Play]) -> list[str]:
     turn = side.other.value
     texts = []
     for play in plays:
-        key, pins = play.state
+        key, pins = play._state
         board = before.copy()
         borne = 0
-        for start, end, _, _ in play.path:
+        for start, end, _, _ in play._path:
             for point in (start, end) if end else (start,):
                 count = (key >> (_BITS * point) & 255) - 16
                 if white:
@@ -378,8 +408,8 @@ def _make_play(
     play = _new_play(Play)
     _set(play, "before", position)
     _set(play, "dice", dice)
-    _set(play, "path", path)
-    _set(play, "state", state)
+    _set(play, "_path", path)
+    _set(play, "_state", state)
     _set(play, "ended", outcome)
     return play
 
@@ -456,4 +486,4 @@ def _two_moves(first: tuple[int, int, int, bool], second: tuple[int, int, int, b
 
 def format_moves(moves: tuple[Move, ...]) -> str:
     """The canonical notation of checker moves: see :func:`format_path`."""
-    return format_path(tuple((m.start, m.end, m.number, m.pins) for m in moves))
+    return format_path(tuple((*m.own(), m.number, m.pins) for m in moves))

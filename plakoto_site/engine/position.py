@@ -208,12 +208,12 @@ class Position:
     def can_bear_off(self, side: Side) -> bool:
         """Whether ``side`` may bear off here: all its checkers on the board are in its
         home board and none of them is pinned."""
-        return may_bear_off(*self.own_view(side))
+        return may_bear_off(*self._own_view(side))
 
     def outcome(self, rules: RuleSet | None = None) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
         rules = self.rules if rules is None else rules
-        ours, pins = self.own_view(Side.WHITE)
+        ours, pins = self._own_view(Side.WHITE)
         decided = game_over(ours, pins, self.white_off, self.black_off, rules.has_mother_rule)
         if decided is None:
             return None
@@ -252,7 +252,7 @@ class Position:
 
     # -- the own view, for the move generator ----------------------------------------------
 
-    def own_view(self, side: Side) -> tuple[list[int], int]:
+    def _own_view(self, side: Side) -> tuple[list[int], int]:
         """``side``'s own view of the board: see :mod:`plakoto_site.engine.rules`."""
         if side is Side.WHITE:
             ours = [0, *self.board]
@@ -263,7 +263,7 @@ class Position:
         return ours, pins
 
     @classmethod
-    def from_own_view(
+    def _from_own_view(
         cls,
         side: Side,
         ours: list[int] | tuple[int, ...],
@@ -275,7 +275,7 @@ class Position:
         trusted: bool = False,
         rules: RuleSet = RuleSet.PLAKOTO,
     ) -> Position:
-        """The inverse of :meth:`own_view`, with borne-off counts and the side to move.
+        """The inverse of :meth:`_own_view`, with borne-off counts and the side to move.
         ``trusted`` skips validation, for boards the move generator made from a valid one."""
         own_pinned = [p for p in POINTS if pins >> p & 1] if pins else []
         if side is Side.WHITE:

@@ -52,9 +52,9 @@ class _Builder:
         self.rules = rules
         self.side = position.turn
         self.plays = legal_plays(position, dice, rules)
-        self.going = {play.state: play for play in self.plays if play.ended is None}
-        self.ending = {play.state: play for play in self.plays if play.ended is not None}
-        self.most = max((len(play.path) for play in self.plays if play.ended is None), default=0)
+        self.going = {play._state: play for play in self.plays if play.ended is None}
+        self.ending = {play._state: play for play in self.plays if play.ended is not None}
+        self.most = max((len(play._path) for play in self.plays if play.ended is None), default=0)
         wins = any(play.ended is not None and play.ended.winner is not None for play in self.plays)
         self.required = len(dice.numbers) if wins else self.most
         """The numbers a play must use: a win counts as using every number."""
@@ -68,7 +68,7 @@ class _Builder:
         if key in self.index:
             return self.index[key]
         side = self.side
-        position = Position.from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True,
+        position = Position._from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True,
                                           rules=self.rules)
         node = Node(len(self.nodes), position, numbers, depth)
         self.nodes.append(node)
@@ -141,7 +141,7 @@ def play_tree(position: Position, dice: Dice, rules: RuleSet | None = None) -> l
     if rules is not None:
         position = position.with_rules(rules)
     builder = _Builder(position, dice, position.rules)
-    ours, pins = position.own_view(position.turn)
+    ours, pins = position._own_view(position.turn)
     builder.node(ours, pins, position.off(position.turn), dice.numbers, 0, False)
     builder.prune()
     return builder.nodes

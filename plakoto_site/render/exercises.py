@@ -29,7 +29,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     """Every node of the play tree, with tries keyed by absolute start point."""
     side = exercise.position.turn
     plain = Words(words.language, words.translations)
-    accepted = {play.state for play in exercise.accepted}
+    accepted = {play.position for play in exercise.accepted}
     nodes = []
     for node in exercise.tree:
         position = node.position
@@ -38,12 +38,12 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             start = side.own(attempt.start)
             end: object = "off" if attempt.end == OFF else side.own(attempt.end)
             reason = plain.refusal(attempt.refusal) if attempt.refusal else ""
-            move = str(Move(attempt.start, attempt.end, attempt.number, attempt.pins))
+            move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
             tries.setdefault(str(start), []).append(
                 [end, attempt.number, -1 if attempt.child is None else attempt.child, reason, move])
         done = ""
         if node.play is not None:
-            done = "accepted" if exercise.goal == "any" or node.play.state in accepted else "legal"
+            done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
         nodes.append({
             "b": list(position.board),
             "p": sorted(position.pinned),

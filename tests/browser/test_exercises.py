@@ -45,12 +45,12 @@ def path_to(exercise: Exercise, want: str) -> list[tuple[str, str]] | None:
     """Clicks (source, destination) from the start to a complete play that is ``want``:
     accepted, or legal but not accepted."""
     tree, side = exercise.tree, exercise.position.turn
-    accepted = {play.state for play in exercise.accepted}
+    accepted = {play.position for play in exercise.accepted}
 
     def wanted(node: Node) -> bool:
         if node.play is None:
             return False
-        good = exercise.goal == "any" or node.play.state in accepted
+        good = exercise.goal == "any" or node.play.position in accepted
         return good if want == "accepted" else not good
 
     queue: deque[tuple[int, list[tuple[str, str]]]] = deque([(0, [])])

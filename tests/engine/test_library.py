@@ -61,7 +61,7 @@ def test_positions_are_immutable_all_the_way_down() -> None:
 def test_plays_are_frozen_values_without_hidden_state() -> None:
     play = Position.start().parse_play("24/13", Dice(6, 5))
     assert not hasattr(play, "__dict__")
-    assert {field.name for field in dataclasses.fields(play)} == {"before", "dice", "path", "state", "ended"}
+    assert {field.name for field in dataclasses.fields(play)} == {"before", "dice", "_path", "_state", "ended"}
     assert play.position == play.position and play == Position.start().parse_play("24/18/13", Dice(6, 5))
 
 
@@ -86,3 +86,16 @@ def test_the_engine_imports_nothing_from_the_site_and_no_third_party_package() -
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed | {"__future__"}, (path.name, name)
+
+
+def test_moves_are_absolute_with_an_own_view() -> None:
+    from plakoto_site.engine import OFF, Move
+
+    black = Position.start(Side.BLACK).parse_play("24/23 24/21", Dice(3, 1))
+    # Black's 24/23 24/21 lands on absolute 2 and 4 (RULES.md's reference sequence).
+    assert sorted((m.side, m.start, m.end, m.number) for m in black.moves) == [
+        (Side.BLACK, 1, 2, 1), (Side.BLACK, 1, 4, 3)]
+    assert sorted(m.own() for m in black.moves) == [(24, 21), (24, 23)]
+    assert sorted(str(m) for m in black.moves) == ["24/21", "24/23"]
+    off = Move.from_own(Side.BLACK, 3, OFF, 3)
+    assert (off.start, off.end, str(off)) == (22, OFF, "3/off")

@@ -38,8 +38,8 @@ def node_key(position: Position, numbers: tuple[int, ...]) -> tuple[Key, tuple[i
 def check(position: Position, dice: Dice, rules: RuleSet) -> int:
     tree = play_tree(position, dice, rules)
     expected = naive_next_moves(position, dice, rules)
-    legal = {play.state for play in position.legal_plays(dice, rules)}
-    assert {node.play.state for node in tree if node.play} == legal
+    legal = {play.position for play in position.legal_plays(dice, rules)}
+    assert {node.play.position for node in tree if node.play} == legal
     reachable, stack, checked = {0}, [0], 0
     while stack:
         node = tree[stack.pop()]
