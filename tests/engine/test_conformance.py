@@ -25,6 +25,8 @@ from typing import Any
 from plakoto_site.engine import ALL_ROLLS, Dice, IllegalPlayError, Position, RuleSet, Side
 from plakoto_site.engine.__main__ import answer_text
 from plakoto_site.engine.errors import EngineError
+from plakoto_site.engine.refusals import Refusal
+from plakoto_site.engine.tree import play_tree
 
 from .test_against_naive import build_position
 
@@ -575,3 +577,65 @@ def lockstep_turns(seeds: range) -> Iterator[str]:
 def test_two_hundred_games_in_lockstep() -> None:
     problems = list(lockstep_turns(range(LOCKSTEP_GAMES)))
     assert not problems, f"{len(problems)} turns differ; first ones:\n" + "\n".join(problems[:4])
+
+
+# -- the tree of partial plays and refusals as data ------------------------------------------------
+
+
+def refusal_data(refusal: Refusal | None) -> dict[str, object] | None:
+    if refusal is None:
+        return None
+    return {"kind": refusal.why.value, "point": refusal.point, "count": int(refusal.count),
+            "number": refusal.number, "other": refusal.other, "end": refusal.end}
+
+
+def python_tree(position: Position, dice: Dice, rules: RuleSet) -> dict[str, object]:
+    return {"nodes": [
+        {"numbers": list(node.numbers), "depth": node.depth,
+         "play": node.play.notation() if node.play else None,
+         "tries": [[t.start, t.number, t.end, t.child, t.pins, refusal_data(t.refusal)] for t in node.tries]}
+        for node in play_tree(position, dice, rules)
+    ]}
+
+
+def python_refusal(position: Position, text: str, dice: Dice, rules: RuleSet) -> dict[str, object]:
+    try:
+        position.parse_play(text, dice, rules)
+    except IllegalPlayError as error:
+        return {"refusal": refusal_data(error.refusal), "error": str(error)}
+    except EngineError as error:
+        return {"refusal": None, "error": str(error)}
+    return {"refusal": None}
+
+
+def test_the_tree_and_the_refusal_data_are_the_python_engines() -> None:
+    """What a board page uses and the command line does not show: every node of the tree of
+    partial plays (tries, children, complete plays, refusals with their kind and numbers),
+    and the refusal data of illegal plays, for positions and plays of the request set."""
+    rnd = random.Random(14)
+    lines: list[str] = []
+    expected: list[dict[str, object]] = []
+    for verb, line in rnd.sample(all_requests(), 6000):
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict) or "position" not in request or verb == "position":
+                continue
+            position = Position.from_json(request["position"])
+            dice, rules = Dice.from_list(request["dice"]), RuleSet.parse(request.get("rules", "plakoto"))
+            if position.is_over(rules):
+                continue
+        except (ValueError, KeyError, TypeError):
+            continue
+        ask = {"position": request["position"], "dice": [dice.high, dice.low], "rules": rules.value}
+        if verb == "apply" and isinstance(request.get("play"), str):
+            ask["play"] = request["play"]
+            expected.append(python_refusal(position, request["play"], dice, rules))
+        else:
+            expected.append(python_tree(position, dice, rules))
+        lines.append(json.dumps(ask))
+    assert len(lines) > 2000, len(lines)
+    assert sum("play" not in json.loads(line) for line in lines) > 500  # trees, the rest refusals
+    node = answer_chunk(["node", str(ROOT / "scripts" / "tree-dump.js")], lines)
+    found = [f"{line}\n  python: {json.dumps(p)[:1500]}\n  node:   {json.dumps(n)[:1500]}"
+             for line, p, n in zip(lines, expected, node, strict=True) if p != n]
+    assert not found, f"{len(found)} of {len(lines)} differ; first ones:\n" + "\n".join(found[:3])
