@@ -174,10 +174,24 @@
     return total;
   }
 
-  /** The checks of the Python Position: raises with the same sentences. @param {Position} position */
+  /** Checkers on top and pinned beneath, counted exactly even for numbers past 2^53 (JSON
+   * may hold up to 20 digits). @param {any[]} board @param {any[]} pinned @param {Side} side */
+  function onBoardExact(board, pinned, side) {
+    var sign = BigInt(side === "white" ? 1 : -1), zero = BigInt(0), total = zero;
+    board.forEach(function (v) {
+      var value = BigInt(v) * sign;
+      if (value > zero) total += value;
+    });
+    pinned.forEach(function (p) { if (p >= 1 && p <= 24 && BigInt(board[p - 1]) * sign < zero) total += BigInt(1); });
+    return total;
+  }
+
+  /** The checks of the Python Position: raises with the same sentences, in the same order.
+   * Takes whole numbers of any size; a position that passes holds only small ones.
+   * @param {Position} position */
   function validate(position) {
     var board = position.board;
-    position.pinned.forEach(function (point) {
+    position.pinned.slice().sort(compare).forEach(function (point) {
       if (!(point >= 1 && point <= 24)) throw positionError("pinned point " + point + " is outside 1–24");
       if (board[point - 1] === 0) {
         throw positionError("point " + point + " is listed as pinned but is empty: a pinned checker lies under an owner");
@@ -186,8 +200,8 @@
     /** @type {Side[]} */ (["white", "black"]).forEach(function (side) {
       var off = position.off[side];
       if (!(off >= 0 && off <= CHECKERS)) throw positionError(side + " has " + off + " checkers borne off: 0 to 15");
-      var total = onBoard(board, position.pinned, side) + off;
-      if (total !== CHECKERS) {
+      var total = onBoardExact(board, position.pinned, side) + BigInt(off);
+      if (total !== BigInt(CHECKERS)) {
         throw positionError(side + " has " + total + " checkers (on the board, pinned and borne off): each side has exactly 15");
       }
     });
@@ -219,13 +233,17 @@
     var whiteOff = "white" in off ? off.white : 0, blackOff = "black" in off ? off.black : 0;
     if (!isInt(whiteOff) || !isInt(blackOff)) throw positionError("'off' counts must be whole numbers");
     var turn = parseSide("turn" in data ? data.turn : "white");
-    return validate({
+    validate({ board: board, pinned: pinned, off: { white: whiteOff, black: blackOff }, turn: turn });
+    return {
       board: board.map(Number),
-      pinned: pinned.map(Number).sort(function (a, b) { return a - b; }),
+      pinned: pinned.map(Number).sort(compare),
       off: { white: Number(whiteOff), black: Number(blackOff) },
       turn: turn,
-    });
+    };
   }
+
+  /** Ascending order for numbers and big whole numbers alike. @param {any} a @param {any} b */
+  function compare(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
   /** @param {Position} position @returns {Position} a copy, ready for JSON */
   function toJSON(position) {

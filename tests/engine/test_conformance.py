@@ -405,6 +405,14 @@ def malformed_requests(rnd: random.Random) -> Iterator[Request]:
             yield "apply", encode(request)
     for code in ("W:２４x15;B:1x15", "W:24 × 15;B:1x15", "W:24x15;B:1x15;T:\u0130", "W:24x15;B:1x15;T:\u3000w"):
         yield "plays", encode({"code": code, "dice": [6, 5]})
+    # whole numbers past 2^53, up to the 20 digits a line may hold, counted exactly
+    board = "[-15" + ", 0" * 22 + ", 15]"
+    for line in ('{"position": {"board": [12345678901234567890, -15' + ", 0" * 22 + ']}, "dice": [6, 5]}',
+                 '{"position": {"board": ' + board + ', "pinned": [99999999999999999999, 3]}, "dice": [6, 5]}',
+                 '{"position": {"board": ' + board + ', "pinned": [-99999999999999999999]}, "dice": [6, 5]}',
+                 '{"position": {"board": ' + board + ', "off": {"black": 99999999999999999999}}, "dice": [6, 5]}',
+                 '{"position": {"board": ' + board + '}, "dice": [-9007199254740993, 5]}'):
+        yield "plays", line
     # cut a good request anywhere: every kind of JSON error, at every column
     good = encode({"position": START, "dice": [5, 3], "play": "24/19 24/21", "rules": "tapa"})
     for _ in range(150):
