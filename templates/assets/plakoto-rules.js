@@ -743,6 +743,7 @@
     var side = position.turn, view = ownView(position, side);
     var theirOff = position.off[other(side)], mother = rules === "plakoto";
     var numbers = diceNumbers(dice);
+    /** @type {{reached: Map<string, [number, number | null]>, failure: [number, number, number, Refusal | null], endedEarly: Refusal | null}} */
     var state = { reached: new Map(), failure: [0, -99, -1, null], endedEarly: null };
 
     function fail(direct, stops, depth, reason) {
@@ -1094,5 +1095,5 @@
     internals: { step: step, refuseStep: refuseStep, mayBearOff: mayBearOff, theirView: theirView, blocked: blocked, gameOver: gameOver, stateKey: stateKey },
   };
   if (typeof module === "object" && module.exports) module.exports = api;
-  else root.PlakotoRules = api;
+  else /** @type {any} */ (root).PlakotoRules = api;
 })(typeof window === "object" ? window : this);
