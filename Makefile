@@ -33,8 +33,10 @@ chromium: ## make sure a Chromium for the browser tests exists
 test: $(VENV_STAMP) $(NODE_STAMP) chromium ## run the test suite (PYTEST_ARGS=... to narrow)
 	@rc=0; $(PY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
-		echo "ERROR: pytest collected no tests" >&2; exit 1; \
+		echo "ERROR: pytest collected no tests" >&2; rc=1; \
 	fi; \
+	echo "== node --test tests/js/ (the browser rules and the computer opponent)"; \
+	node --test tests/js/ || rc=1; \
 	exit $$rc
 
 site: $(VENV_STAMP) ## build the static site
@@ -57,9 +59,10 @@ lint: $(VENV_STAMP) ## ruff + mypy
 	$(PY) -m mypy plakoto_site build.py
 
 bench: $(VENV_STAMP) ## run every benchmarks/*.py
-	@shopt -s nullglob; files=(benchmarks/*.py); \
+	@shopt -s nullglob; files=(benchmarks/*.py benchmarks/*.js); \
 	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in benchmarks/"; exit 0; fi; \
-	for f in "$${files[@]}"; do echo "== $$f"; $(PY) "$$f"; done
+	for f in "$${files[@]}"; do echo "== $$f"; \
+		if [[ $$f == *.js ]]; then node "$$f"; else $(PY) "$$f"; fi; done
 
 clean: ## remove build output and caches (keeps .venv, node_modules)
 	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis benchmarks/.cache test-results

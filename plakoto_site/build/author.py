@@ -114,7 +114,9 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         files[embed.filmstrip] = filmstrip(embed, words).encode()
         for frame in range(diagram.frames):
             files[embed.picture(frame)] = picture(embed, frame, words).encode()
-        files[embed.oembed] = embed.oembed_json(base_url, words, translations.gettext("Plakoto, step by step")).encode()
+        # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
+        provider = translations.gettext("Plakoto, step by step")
+        files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
     if problems.errors:
         return _stop(problems, out)
     for warning in problems.warnings:

@@ -182,12 +182,18 @@ def parser() -> argparse.ArgumentParser:
     languages(status_parser)
     status_parser.add_argument("--json", action="store_true", help="print the same as JSON, for tools")
     status_parser.add_argument("--strict", action="store_true",
-                               help="exit 1 when anything is missing or stale (a gate for a translation team's CI)")
+                               help="exit 1 when anything is missing, stale or incomplete in a language that is "
+                               "not a draft (a gate for a translation team's CI)")
     status_parser.add_argument("--mark", metavar="LANG[/LESSON]",
                                help="record that a translation (or every lesson of a language) is up to date "
-                               "with the English text now, e.g. --mark el/pinning")
+                               "with the English text now, e.g. --mark el/pinning (el/_home: the home page). "
+                               "Refused for a stale translation not edited since its last mark")
+    status_parser.add_argument("--force", action="store_true",
+                               help="with --mark: mark even a translation not edited since the English changed "
+                               "(when the English change needs nothing in the translation)")
     status_parser.add_argument("--diff", metavar="LANG/LESSON",
-                               help="print the English paragraphs that changed since the translation was marked")
+                               help="print each English paragraph that changed since the translation was marked, "
+                               "as it was then and as it is now")
     status_parser.set_defaults(run=command_status)
 
     diagram_parser = commands.add_parser(

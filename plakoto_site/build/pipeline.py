@@ -23,8 +23,10 @@ from xml.sax.saxutils import escape as xml_escape
 
 from babel.support import NullTranslations
 from jinja2 import TemplateError
+from markdown_it.token import Token
 from markupsafe import Markup
 
+from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import (
@@ -32,6 +34,7 @@ from plakoto_site.content.site import (
     Content,
     check_lesson,
     check_words,
+    parsed,
     read_content,
 )
 from plakoto_site.i18n.catalogs import (
@@ -43,6 +46,7 @@ from plakoto_site.i18n.catalogs import (
     translations,
 )
 from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
@@ -138,10 +142,17 @@ def check(project: Project, languages: tuple[str, ...] | None = None) -> Checked
             else:
                 tokens = check_lesson(translated, content.diagrams, problems, content.exercises)
                 check_words(translated, content.terms, problems)
+                if lang == reference.lang:
+                    check_heading_ids(english, tokens, problems)
+                else:
+                    check_translation(english, translated, tokens, problems)
                 checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
         lessons[lang] = checked
         if found.home is not None:
-            check_lesson(found.home, content.diagrams, problems)
+            tokens = check_lesson(found.home, content.diagrams, problems)
+            check_words(found.home, content.terms, problems)
+            if lang != reference.lang and reference.home is not None:
+                check_translation(reference.home, found.home, tokens, problems)
     check_assets(project, problems)
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
@@ -155,6 +166,13 @@ def check_assets(project: Project, problems: Problems) -> None:
         if not path.is_file():
             problems.error(path, 0, "this file of the site is missing",
                            f"restore it (git checkout templates/assets/{name}); every page needs it")
+
+
+def check_translation(english: Lesson, translated: Lesson, tokens: list[Token], problems: Problems) -> None:
+    """What a translation must keep of its English lesson (see :mod:`plakoto_site.i18n.parity`)."""
+    english_tokens = parsed(english.body)
+    check_parity(english, english_tokens, translated, tokens, problems)
+    check_same_as_english(english, english_tokens, translated, tokens, problems)
 
 
 def _translations(
@@ -217,6 +235,8 @@ class Renderer:
         self.assets = {name: (project.templates / "assets" / name).read_bytes() for name in ASSETS}
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
+        self.published = [Language(lang) for lang in checked.content.settings.published]
+        """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
         self.embeds = self._embeds()
         self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.glob("*.html")))
@@ -232,7 +252,10 @@ class Renderer:
                     if key in found:
                         continue
                     diagram = diagrams[placement.diagram]
-                    title = f"{item.lesson.title} · {self.checked.translations[lang].gettext('Plakoto')}"
+                    # TRANSLATORS: The game's name, after the lesson's title in an embedded
+                    # diagram's page title; also in every page's title and header.
+                    plakoto = self.checked.translations[lang].gettext("Plakoto")
+                    title = f"{item.lesson.title} · {plakoto}"
                     folder = f"{lang}/embed/{diagram.id}"
                     lesson = page_path(lang, item.lesson.slug)
                     captions = {frame: rebase_links(html, lesson, f"{folder}/index.html")
@@ -291,6 +314,7 @@ class Renderer:
         files = {path: html.encode(), embed.filmstrip: filmstrip(embed, words).encode()}
         for frame in range(diagram.frames):
             files[embed.picture(frame)] = picture(embed, frame, words).encode()
+        # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
         provider = self.checked.translations[lang].gettext("Plakoto, step by step")
         files[embed.oembed] = embed.oembed_json(self.base_url, words, provider).encode()
         return files
@@ -307,9 +331,10 @@ class Renderer:
         language = Language(lang)
         alternates = [
             {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
-            for other in self.languages
+            for other in self.published
             if self.translated(other.code, slug)
         ]
+        draft = lang in self.checked.content.settings.drafts
         switcher = [
             {
                 "language": other,
@@ -317,6 +342,7 @@ class Renderer:
                 "current": other.code == lang,
             }
             for other in self.languages
+            if other in self.published or other.code == lang
         ]
         return {
             "lang": language,
@@ -328,7 +354,8 @@ class Renderer:
             "exercises_js": "",
             "icon": self.asset(path, "favicon.svg"),
             "canonical": self.base_url + page_url(lang, slug),
-            "alternates": alternates if self.translated(lang, slug) else [],
+            "alternates": alternates if self.translated(lang, slug) and not draft else [],
+            "draft": draft,
             "x_default": self.base_url + page_url(self.reference, slug),
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
@@ -388,7 +415,9 @@ class Renderer:
         common["exercises_js"] = self.asset(path, "exercise.js")
         html = self.templates.render(
             "practice.html", translations, **common,
+            # TRANSLATORS: The Practice page's title, and its link at the foot of every page.
             title=translations.gettext("Practice"),
+            # TRANSLATORS: The Practice page: the line under its title.
             summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                          "and the rules engine tells you what is allowed and why."),
             groups=groups,
@@ -428,7 +457,7 @@ class Renderer:
     def root_pages(self) -> dict[str, str]:
         english = self.checked.translations[self.reference]
         languages = [
-            {"language": language, "href": page_path(language.code)} for language in self.languages
+            {"language": language, "href": page_path(language.code)} for language in self.published
         ]
         css = self.assets["site.css"].decode().replace("</", "<\\/")
         standalone = {
@@ -464,7 +493,7 @@ class Renderer:
         if self.checked.content.exercises:
             slugs.append("practice")
         for slug in slugs:
-            present = [lang.code for lang in self.languages if self.translated(lang.code, slug)]
+            present = [lang.code for lang in self.published if self.translated(lang.code, slug)]
             for lang in present:
                 lines.append(f"  <url><loc>{xml_escape(self.base_url + page_url(lang, slug))}</loc>")
                 for other in present:

@@ -7,27 +7,63 @@ import json
 import sys
 
 from plakoto_site.content.lessons import Lesson
-from plakoto_site.content.problems import ContentError
-from plakoto_site.i18n.status import LanguageStatus, changes, compare, is_under, mark
+from plakoto_site.content.problems import ContentError, Problem
+from plakoto_site.i18n.parity import KIND as PARITY
+from plakoto_site.i18n.parity import SAME
+from plakoto_site.i18n.status import (
+    LanguageStatus,
+    LessonStatus,
+    blocks,
+    changes,
+    compare,
+    is_under,
+    mark,
+    paired_changes,
+    read_snapshot,
+    snapshot_path,
+    unedited_since_marked,
+)
 
 from .pipeline import Checked, Project, check
 
 SYMBOLS = {"translated": "ok", "missing": "MISSING", "stale": "STALE"}
+HOME = "_home"
+"""How status names the home page's text, ``content/<lang>/_home.md``."""
+
+
+def pairs(checked: Checked, lang: str) -> dict[str, tuple[Lesson, Lesson | None]]:
+    """Every English text by the name status gives it, with its translation, if any."""
+    content = checked.content
+    reference, found = content.reference, content.languages[lang]
+    named: dict[str, tuple[Lesson, Lesson | None]] = {}
+    if reference.home is not None:
+        named[HOME] = (reference.home, found.home)
+    for slug, english in reference.lessons.items():
+        named[slug] = (english, found.lessons.get(slug))
+    return named
 
 
 def gather(project: Project, checked: Checked, languages: list[str]) -> list[LanguageStatus]:
     content = checked.content
-    reference = content.reference
     found = []
     for lang in languages:
-        status = LanguageStatus(lang, catalog=checked.catalogs.get(lang))
-        translations = content.languages[lang].lessons
-        for slug, english in reference.lessons.items():
-            status.lessons.append(compare(english, translations.get(slug), content.diagrams))
+        status = LanguageStatus(lang, catalog=checked.catalogs.get(lang), draft=lang in content.settings.drafts)
         folder = project.content / lang
-        for warning in checked.warnings:
-            if is_under(warning.path, folder, project.root):
-                (status.captions if "no caption" in warning.message else status.words).append(warning)
+        mine = [w for w in checked.warnings if is_under(w.path, folder, project.root)]
+        by_kind: dict[str, list[Problem]] = {}
+        for warning in mine:
+            by_kind.setdefault(warning.kind, []).append(warning)
+        status.captions, status.parity, status.same = by_kind.get("caption", []), by_kind.get(PARITY, []), \
+            by_kind.get(SAME, [])
+        status.words = [w for w in mine if w.kind not in ("caption", PARITY, SAME)]
+        for name, (english, translated) in pairs(checked, lang).items():
+            item = compare(english, translated, content.diagrams, name)
+            if translated is not None:
+                where = (folder / translated.path.name).relative_to(project.root).as_posix()
+                gaps = sum(1 for w in status.parity if w.path == where)
+                same = sum(1 for w in status.same if w.path == where)
+                item = LessonStatus(item.slug, item.state, item.changed, item.removed, item.marked, gaps, same)
+            status.lessons.append(item)
         found.append(status)
     return found
 
@@ -37,12 +73,16 @@ def as_json(statuses: list[LanguageStatus]) -> dict[str, object]:
         "languages": {
             s.lang: {
                 "complete": s.complete,
+                "draft": s.draft,
                 "lessons": {
                     item.slug: {"state": item.state, "changed": item.changed, "removed": item.removed,
-                                "marked": item.marked}
+                                "marked": item.marked, "gaps": item.gaps, "same_as_english": item.same,
+                                "complete": item.complete}
                     for item in s.lessons
                 },
                 "captions_missing": [str(p) for p in s.captions],
+                "structure": [str(p) for p in s.parity],
+                "same_as_english": [str(p) for p in s.same],
                 "words_to_avoid": [str(p) for p in s.words],
                 "catalog": None if s.catalog is None else {
                     "total": s.catalog.total, "translated": s.catalog.translated, "fuzzy": s.catalog.fuzzy,
@@ -56,16 +96,13 @@ def as_json(statuses: list[LanguageStatus]) -> dict[str, object]:
 def table(statuses: list[LanguageStatus], reference: str) -> str:
     slugs = [item.slug for item in statuses[0].lessons] if statuses else []
     width = max([len(s) for s in slugs] + [8]) + 2
-    head = "lesson".ljust(width) + "".join(s.lang.ljust(20) for s in statuses)
+    column = max([len(_cell(item)) for s in statuses for item in s.lessons]
+                 + [len(s.lang) + 8 for s in statuses] + [18]) + 2
+    head = "lesson".ljust(width) + "".join((s.lang + (" (draft)" if s.draft else "")).ljust(column)
+                                           for s in statuses)
     rows = [f"Translation status ({reference} is the reference)", "", head, "-" * len(head)]
     for index, slug in enumerate(slugs):
-        cells = []
-        for status in statuses:
-            item = status.lessons[index]
-            cell = SYMBOLS[item.state]
-            if item.state == "stale":
-                cell += " (unmarked)" if not item.marked else f" ({item.changed} changed)"
-            cells.append(cell.ljust(20))
+        cells = [_cell(status.lessons[index]).ljust(column) for status in statuses]
         rows.append(slug.ljust(width) + "".join(cells))
     rows.append("")
     for status in statuses:
@@ -74,9 +111,14 @@ def table(statuses: list[LanguageStatus], reference: str) -> str:
             fuzzy = f", {catalog.fuzzy} fuzzy (shown in English until reviewed)" if catalog.fuzzy else ""
             rows.append(f"{status.lang}: interface texts {catalog.translated}/{catalog.total} translated{fuzzy}"
                         f" — locales/{status.lang}/LC_MESSAGES/messages.po")
-        for problem in status.captions + status.words:
+        for problem in status.captions + status.parity + status.same + status.words:
             rows.append(f"{status.lang}: {problem}")
     rows.append("")
+    if any(item.gaps for s in statuses for item in s.lessons):
+        rows.append("INCOMPLETE: the translation lacks sections, diagrams, exercises, lists, tables or notation "
+                    "examples of the English (listed above with file and line).")
+    if any(item.same for s in statuses for item in s.lessons):
+        rows.append("SAME AS ENGLISH: some text is still the English word for word (listed above).")
     todo = [s.lang for s in statuses if not s.complete]
     rows.append("Everything is translated and up to date." if not todo else
                 f"To do in: {', '.join(todo)}. STALE: see what changed with "
@@ -84,54 +126,90 @@ def table(statuses: list[LanguageStatus], reference: str) -> str:
     return "\n".join(rows)
 
 
+def _cell(item: LessonStatus) -> str:
+    cell = SYMBOLS[item.state]
+    if item.state == "stale":
+        cell += " (unmarked)" if not item.marked else f" ({item.changed} changed)"
+    if item.gaps:
+        cell = ("INCOMPLETE" if item.state == "translated" else cell) + f" {item.gaps} gap{'s' * (item.gaps > 1)}"
+    if item.same:
+        cell += f" {item.same} same"
+    return cell
+
+
 def _lesson(checked: Checked, target: str) -> tuple[str, str | None]:
     lang, _, slug = target.partition("/")
+    reference = checked.content.settings.reference
+    choices = ", ".join(x for x in checked.content.languages if x != reference)
+    if lang == reference:
+        raise SystemExit(f"status: {lang} is the reference language, translated from, not into; choose from {choices}")
     if lang not in checked.content.languages:
-        raise SystemExit(f"status: there is no language {lang!r}; choose from {', '.join(checked.content.languages)}")
-    if slug and slug not in checked.content.reference.lessons:
-        raise SystemExit(f"status: there is no lesson {slug!r}; the lessons are "
-                         f"{', '.join(checked.content.reference.lessons)}")
+        raise SystemExit(f"status: there is no language {lang!r}; choose from {choices}")
+    names = pairs(checked, lang)
+    if slug and slug not in names:
+        raise SystemExit(f"status: there is no lesson {slug!r}; the lessons are {', '.join(names)}")
     return lang, slug or None
 
 
-def do_mark(checked: Checked, target: str) -> int:
+def do_mark(checked: Checked, project: Project, target: str, force: bool) -> int:
     lang, slug = _lesson(checked, target)
-    reference = checked.content.reference
-    translations = checked.content.languages[lang].lessons
-    slugs = [slug] if slug else list(translations)
-    for name in slugs:
-        translated: Lesson | None = translations.get(name)
+    named = pairs(checked, lang)
+    refused = 0
+    for name in [slug] if slug else list(named):
+        english, translated = named[name]
         if translated is None:
-            print(f"{lang}/{name}: there is no translation to mark yet (content/{lang}/{name}.md)", file=sys.stderr)
-            return 1
-        mark(translated, reference.lessons[name], checked.content.diagrams)
+            if slug:
+                print(f"{lang}/{name}: there is no translation to mark yet "
+                      f"(content/{lang}/{english.path.name})", file=sys.stderr)
+                return 1
+            continue
+        state = compare(english, translated, checked.content.diagrams, name)
+        if state.state == "stale" and state.marked and unedited_since_marked(translated) and not force:
+            print(f"{lang}/{name}: not marked: the English changed in {state.changed} block(s) since the last mark, "
+                  f"and content/{lang}/{translated.path.name} has not been edited since. See what changed with "
+                  f"--diff {lang}/{name}, update the translation, then mark it; if the English change needs "
+                  f"nothing in yours (a typo), mark with --force.", file=sys.stderr)
+            refused += 1
+            continue
+        mark(translated, english, checked.content.diagrams, project.locales)
         print(f"{lang}/{name}: marked as up to date with the English text.")
-    return 0
+    return 1 if refused else 0
 
 
-def do_diff(checked: Checked, target: str) -> int:
+def do_diff(checked: Checked, project: Project, target: str) -> int:
     lang, slug = _lesson(checked, target)
     if slug is None:
         print("status --diff needs a lesson, e.g. --diff el/pinning", file=sys.stderr)
         return 2
-    english = checked.content.reference.lessons[slug]
-    translated = checked.content.languages[lang].lessons.get(slug)
+    english, translated = pairs(checked, lang)[slug]
+    where = english.path.relative_to(english.path.parents[2]).as_posix()
     if translated is None:
-        print(f"{lang}/{slug} is not translated yet: translate all of content/en/{slug}.md.")
+        print(f"{lang}/{slug} is not translated yet: translate all of {where}.")
         return 0
-    changed, removed = changes(english, translated, checked.content.diagrams)
+    diagrams = checked.content.diagrams
+    changed, removed = changes(english, translated, diagrams)
     if not changed and not removed:
         print(f"{lang}/{slug} is up to date with the English text.")
         return 0
-    where = english.path.relative_to(english.path.parents[2]).as_posix()
-    print(f"English text new or changed since {lang}/{slug} was last marked:\n")
-    for block in changed:
-        print(f"--- {where}:{block.line}")
-        print(block.text)
-        print()
-    if removed:
-        print(f"({removed} block(s) of the English text were removed or rewritten: check the translation "
-              "has nothing the English no longer says.)")
+    old = read_snapshot(snapshot_path(project.locales, lang, translated.path.stem))
+    if old is None or not isinstance(translated.meta.get("translates"), str):
+        print(f"English text new or changed since {lang}/{slug} was last marked (the old English text was not "
+              "recorded at that mark, so only the new text can be shown):\n")
+        for block in changed:
+            print(f"+++ now {where}:{block.line}\n{block.text}\n")
+        if removed:
+            print(f"({removed} block(s) of the English text were removed or rewritten: check the translation "
+                  "has nothing the English no longer says.)")
+        return 0
+    print(f"English text changed since {lang}/{slug} was last marked: what it said then (---) and what it "
+          "says now (+++).\n")
+    for change in paired_changes(old, blocks(english, diagrams)):
+        for block in change.old:
+            print(f"--- was (line {block.line} then)\n{block.text}\n")
+        if not change.new:
+            print("+++ now: removed — take it out of the translation too\n")
+        for block in change.new:
+            print(f"+++ now {where}:{block.line}" + ("" if change.old else " (new)") + f"\n{block.text}\n")
     return 0
 
 
@@ -144,9 +222,9 @@ def run_status(project: Project, args: argparse.Namespace) -> int:
         print("\nstatus: fix the errors above first (they would stop the build).", file=sys.stderr)
         return 1
     if args.mark:
-        return do_mark(checked, args.mark)
+        return do_mark(checked, project, args.mark, args.force)
     if args.diff:
-        return do_diff(checked, args.diff)
+        return do_diff(checked, project, args.diff)
     reference = checked.content.settings.reference
     languages = [lang for lang in checked.content.languages if lang != reference]
     if args.lang:
@@ -156,6 +234,6 @@ def run_status(project: Project, args: argparse.Namespace) -> int:
         print(json.dumps(as_json(statuses), ensure_ascii=False, indent=2))
     else:
         print(table(statuses, reference))
-    if args.strict and not all(status.complete for status in statuses):
+    if args.strict and not all(status.complete for status in statuses if not status.draft):
         return 1
     return 0

@@ -216,13 +216,18 @@ class _Replay:
             if position.legal_plays(dice, rules):
                 self.error(play_line, f"step {frame}: {side.value} can play {dice}, so the play cannot be empty")
                 return None
-            after = Position(position.board, position.pinned, position.white_off, position.black_off, side.other)
+            after = position.pass_turn()
             return Step(frame, name, side, dice, None, after, None, refuted, play_line)
         try:
             play = position.parse_play(text, dice, rules)
         except EngineError as error:
+            try:
+                legal = position.legal_plays(dice, rules)
+            except EngineError:
+                legal = []  # the game is already over
+            example = f"e.g. {legal[0].notation() or 'no move (a pass)'}" if legal else "no legal play exists"
             self.error(play_line, f"step {frame} ({side.value} {dice}): {error}",
-                       "write a legal play in the mover's own numbering, e.g. 24/18 13/10")
+                       f"write a legal play in the mover's own numbering: {example}")
             return None
         return Step(frame, name, side, dice, play, play.position, play.outcome, refuted, play_line)
 

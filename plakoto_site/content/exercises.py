@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from plakoto_site.engine import Dice, EngineError, Play, Position, RuleSet, Side
-from plakoto_site.engine.rules import may_bear_off
 from plakoto_site.engine.tree import Node, play_tree
 
 from .problems import Problems
@@ -142,7 +141,7 @@ def engine_answer(question: str, position: Position, side: Side, rules: RuleSet)
     if question == "pips":
         return position.pips(side)
     if question == "can-bear-off":
-        return may_bear_off(*position.own_view(side))
+        return position.can_bear_off(side)
     outcome = position.outcome(rules)
     return outcome.to_json() if outcome else None
 

@@ -25,9 +25,9 @@ from .toml import read_source, read_toml, unknown_keys
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FENCE = "+++"
 KINDS = ("lesson", "page")
-FRONT_MATTER = ("title", "order", "summary", "kind", "slug", "translates")
-"""The keys a lesson's front matter may hold (``translates`` is written by ``build.py status
---mark``)."""
+FRONT_MATTER = ("title", "order", "summary", "kind", "slug", "translates", "marked_text")
+"""The keys a lesson's front matter may hold (``translates`` and ``marked_text`` are written
+by ``build.py status --mark``)."""
 RESERVED = ("practice", "embed", "play", "assets", "index", "404", "sitemap", "robots")
 """Names the build gives to pages and folders of its own: no lesson may take them."""
 

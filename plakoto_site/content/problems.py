@@ -22,6 +22,9 @@ class Problem:
     message: str
     hint: str = ""
     severity: Severity = "error"
+    kind: str = field(default="", compare=False)
+    """What sort of problem, for ``status`` to sort warnings into: ``caption``, ``words``,
+    ``parity`` (a translation drifting from the English structure), ``same-as-english``."""
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
@@ -46,8 +49,8 @@ class Problems:
     def error(self, path: Path, line: int, message: str, hint: str = "") -> None:
         self.items.append(Problem(self.where(path), line, message, hint))
 
-    def warning(self, path: Path, line: int, message: str, hint: str = "") -> None:
-        self.items.append(Problem(self.where(path), line, message, hint, "warning"))
+    def warning(self, path: Path, line: int, message: str, hint: str = "", kind: str = "") -> None:
+        self.items.append(Problem(self.where(path), line, message, hint, "warning", kind))
 
     @property
     def errors(self) -> list[Problem]:

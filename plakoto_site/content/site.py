@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,13 @@ class Settings:
     languages: tuple[str, ...] = DEFAULT_LANGUAGES
     reference: str = "en"
     repository: str = ""
+    drafts: tuple[str, ...] = ()
+    """Languages built for preview only: left out of the language switcher, the sitemap,
+    the hreflang links and the site's front page, until they are complete."""
+
+    @property
+    def published(self) -> tuple[str, ...]:
+        return tuple(lang for lang in self.languages if lang not in self.drafts)
 
 
 @dataclass
@@ -83,7 +91,7 @@ def url_problem(url: object) -> str | None:
     return None
 
 
-SETTINGS = ("url", "languages", "reference", "repository")
+SETTINGS = ("url", "languages", "reference", "repository", "drafts")
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2})?$")
 
 
@@ -138,6 +146,13 @@ def read_settings(content: Path, problems: Problems) -> Settings:
         settings["reference"] = reference
     if isinstance(data.get("repository"), str):
         settings["repository"] = data["repository"]
+    drafts = data.get("drafts", [])
+    known = settings.get("languages", DEFAULT_LANGUAGES)
+    if not isinstance(drafts, list) or not all(isinstance(x, str) and x in known and x != reference for x in drafts):
+        problems.error(path, lines.of("drafts"), f"drafts {drafts!r} must list languages of the site other than "
+                       f"the reference", 'write e.g. drafts = ["ar"], or remove the line once the language is complete')
+    else:
+        settings["drafts"] = tuple(drafts)
     return Settings(**settings)
 
 
@@ -151,7 +166,7 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
             problems.error(content / "site.toml", 1, f"there is no language {lang!r} in this site",
                            f"choose from {', '.join(settings.languages)}")
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
-                            settings.reference, settings.repository)
+                            settings.reference, settings.repository, settings.drafts)
     diagrams = read_diagrams(content / "diagrams", problems)
     terms = read_terms(content / "terms.toml", problems, site_languages)
     exercises = read_exercises(content / "exercises", problems)
@@ -165,7 +180,8 @@ def read_content(content: Path, problems: Problems, languages: tuple[str, ...] |
 
 
 def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFAULT_LANGUAGES) -> list[Term]:
-    """The term table; each ``avoid`` word matches the start of a word (so it covers endings)."""
+    """The term table; each ``avoid`` entry is a stem that matches every form of the word
+    (see :func:`avoid_pattern`)."""
     if not path.exists():
         return []
     text = read_source(path, problems)
@@ -211,23 +227,47 @@ class _TableLines:
                 self.top.setdefault(key[1], number)
 
 
+_WORD = re.compile(r"\w+(?:['’ʼ]\w+)*")
+_VOWELS = set("aeiouyаеёиоуыэюяіїєαεηιουω")
+_FLEETING = "оеёєіи"
+"""Vowels that come and go between a stem's last two consonants in Russian and Ukrainian
+declension: фишка – фишек, фішка – фішок, лунка – лунок."""
+
+
+def fold(word: str) -> str:
+    """A word as the words-to-avoid check compares it: lower case, without accents or
+    diacritics (Greek πιόνι = πιονι), ё as е, any apostrophe as '."""
+    decomposed = unicodedata.normalize("NFD", word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'"))
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def avoid_pattern(stem: str) -> re.Pattern[str]:
+    """Every form of the words a stem starts: the stem and any ending, and, where the stem
+    ends in two consonants, with a fleeting vowel between them (фішк finds фішка, фішки,
+    фішок; лунк finds лунок)."""
+    folded = fold(stem)
+    if len(folded) >= 3 and not {folded[-1], folded[-2]} & _VOWELS and folded[-1].isalpha() and folded[-2].isalpha():
+        body = re.escape(folded[:-1]) + f"[{_FLEETING}]?" + re.escape(folded[-1])
+    else:
+        body = re.escape(folded)
+    return re.compile(rf"{body}\w*")
+
+
 def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
-    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid."""
-    patterns = [
-        (re.compile(rf"(?<!\w){re.escape(word)}\w*", re.IGNORECASE), term)
-        for term in terms
-        for word in term.avoid.get(lesson.lang, [])
-    ]
+    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid:
+    any form of it (see :func:`avoid_pattern`), in any case, with or without accents."""
+    patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
     if not patterns:
         return
     for offset, line in enumerate(lesson.body.splitlines()):
-        for pattern, term in patterns:
-            match = pattern.search(line)
-            if match:
+        for word in _WORD.findall(line):
+            folded = fold(word)
+            term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 problems.warning(lesson.path, lesson.body_line + offset,
-                                 f"{match[0]!r}: the term table says {preferred!r} for this",
-                                 f"use the site's word (content/terms.toml, [{term.id}])")
+                                 f"{word!r}: the term table says {preferred!r} for this",
+                                 f"use the site's word (content/terms.toml, [{term.id}])", kind="words")
 
 
 @dataclass(frozen=True)
@@ -340,5 +380,5 @@ def check_lesson(
         if missing:
             problems.warning(lesson.path, line,
                              f"diagram {diagram.id!r} has no caption for step(s) {some_steps(missing)}",
-                             "add a line 'step: caption' for each")
+                             "add a line 'step: caption' for each", kind="caption")
     return tokens

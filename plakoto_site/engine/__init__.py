@@ -14,8 +14,10 @@ from .errors import EngineError, IllegalPlayError, NotationError, PositionError
 from .notation import parse_play
 from .plays import OFF, Move, Play, legal_plays
 from .position import PointInfo, Position
+from .refusals import Refusal, Why
 from .rules import Outcome, Reason
 from .side import Point, RuleSet, Side
+from .tree import Node, Try, play_tree
 
 __all__ = [
     "ALL_ROLLS",
@@ -24,6 +26,7 @@ __all__ = [
     "EngineError",
     "IllegalPlayError",
     "Move",
+    "Node",
     "NotationError",
     "Outcome",
     "Play",
@@ -32,8 +35,12 @@ __all__ = [
     "Position",
     "PositionError",
     "Reason",
+    "Refusal",
     "RuleSet",
     "Side",
+    "Try",
+    "Why",
     "legal_plays",
     "parse_play",
+    "play_tree",
 ]

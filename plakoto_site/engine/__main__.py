@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from typing import TextIO
+from typing import BinaryIO
 
 from .dice import Dice
 from .errors import EngineError
+from .plays import positions_json_text
 from .position import Position
 from .rules import Outcome
 from .side import RuleSet, Side
@@ -25,11 +27,54 @@ def _result(outcome: Outcome | None) -> dict[str, object] | None:
     return outcome.to_json() if outcome else None
 
 
+MAX_DIGITS = 20
+"""The longest number a request may hold (a roll, a count or a point needs two digits)."""
+MAX_DEPTH = 100
+"""The deepest nesting of arrays and objects a request may hold (a request needs three)."""
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(line: str) -> bool:
+    """Whether arrays and objects nest deeper than :data:`MAX_DEPTH` (strings skipped)."""
+    if line.count("[") + line.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", line)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
 def _request(line: str) -> Mapping[str, object]:
+    """Read one line, checked in this order: blank, nesting, JSON syntax, numbers, shape."""
+    if not line.strip():
+        raise EngineError("empty line: each line must be one JSON object")
+    if _too_deep(line):
+        raise EngineError(f"the line nests too deeply: at most {MAX_DEPTH} levels")
+    numbers: list[str] = []
+
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            numbers.append(f"a number in the line has more than {MAX_DIGITS} digits")
+            return 0
+        return int(text)
+
+    def fraction(text: str) -> float:
+        numbers.append(f"numbers must be whole, like 6, not {text[:MAX_DIGITS]}")
+        return 0.0
+
+    def constant(text: str) -> float:
+        raise ValueError(f"{text} is not JSON")
+
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise EngineError(f"not a JSON object: {error.msg} at column {error.colno}") from None
+        request = json.loads(line, parse_int=whole, parse_float=fraction, parse_constant=constant)
+    except (ValueError, RecursionError):
+        raise EngineError("not a JSON object: the line is not valid JSON") from None
+    if numbers:
+        raise EngineError(numbers[0])
     if not isinstance(request, dict):
         raise EngineError("each line must be a JSON object")
     return request
@@ -56,33 +101,50 @@ def _dice(request: Mapping[str, object]) -> Dice:
 def plays(request: Mapping[str, object]) -> Answer:
     """``{"position", "dice", "rules"}`` → every legal play, one per resulting position."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
     return {
         "plays": [
             {"play": play.notation(), "position": play.position.to_json(), "result": _result(play.outcome)}
-            for play in position.legal_plays(dice, rules)
+            for play in position.legal_plays(dice)
         ]
     }
+
+
+def plays_text(request: Mapping[str, object]) -> str:
+    """:func:`plays`, already as its JSON line (without the newline): the same bytes as
+    ``json.dumps(plays(request), ensure_ascii=False)``, written without building the
+    positions and dictionaries (notation is ASCII and needs no escaping)."""
+    position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
+    legal = position.legal_plays(dice)
+    entries = [
+        f'{{"play": "{play.notation()}", "position": {text}, '
+        f'"result": {"null" if play.ended is None else json.dumps(play.ended.to_json())}}}'
+        for play, text in zip(legal, positions_json_text(position, legal), strict=True)
+    ]
+    return '{"plays": [' + ", ".join(entries) + "]}"
 
 
 def apply(request: Mapping[str, object]) -> Answer:
     """``{"position", "dice", "play", "rules"}`` → the position after the play, or an error."""
     position, dice, rules = _position(request), _dice(request), _rules(request)
+    position = position.with_rules(rules)
     text = request.get("play")
     if not isinstance(text, str):
         raise EngineError("missing 'play', e.g. \"24/19 24/18\"")
-    play = position.parse_play(text, dice, rules)
+    play = position.parse_play(text, dice)
     return {"position": play.position.to_json(), "result": _result(play.outcome)}
 
 
 def describe(request: Mapping[str, object]) -> Answer:
     """``{"position"}`` or ``{"code"}`` → both forms, pips, borne off and the result."""
-    position, rules = _position(request), _rules(request)
+    position = _position(request).with_rules(_rules(request))
     return {
         "position": position.to_json(),
         "code": position.code(),
         "pips": {side.value: position.pips(side) for side in Side},
         "off": {side.value: position.off(side) for side in Side},
-        "result": _result(position.outcome(rules)),
+        "result": _result(position.outcome()),
     }
 
 
@@ -93,19 +155,45 @@ VERBS: dict[str, Callable[[Mapping[str, object]], Answer]] = {
 }
 
 
-def answer(verb: str, line: str) -> Answer:
-    """One input line → one answer; every engine or input error becomes ``{"error"}``."""
+def answer(verb: str, line: bytes | str) -> Answer:
+    """One input line → one answer; every engine or input error becomes ``{"error"}``, and
+    so does anything else that goes wrong: the command answers every line and never dies."""
     try:
-        return VERBS[verb](_request(line))
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError:
+        return {"error": "the line is not valid UTF-8 text"}
+    try:
+        return VERBS[verb](_request(text))
     except EngineError as error:
         return {"error": str(error)}
+    except RecursionError:
+        return {"error": f"the line nests too deeply: at most {MAX_DEPTH} levels"}
+    except Exception as error:  # a bug: still an answer, so the lines after it get theirs
+        return {"error": f"internal error, please report it: {type(error).__name__}"}
 
 
-def run(verb: str, lines: Iterable[str], out: TextIO) -> None:
+def encode(answer: Answer | str) -> bytes:
+    """One output line: JSON in UTF-8 (a lone surrogate the input escaped stays escaped)."""
+    text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+    return (text + "\n").encode("utf-8", "backslashreplace")
+
+
+def answer_text(verb: str, line: bytes | str) -> Answer | str:
+    """:func:`answer`, with the ``plays`` verb's answer already written as JSON text."""
+    if verb != "plays":
+        return answer(verb, line)
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        return plays_text(_request(text))
+    except (UnicodeDecodeError, EngineError, RecursionError):
+        return answer(verb, line)  # the same error answer, from the one place that words it
+
+
+def run(verb: str, lines: Iterable[bytes], out: BinaryIO) -> None:
+    """Answer every line, blank ones included (a last line without a newline too)."""
     for line in lines:
-        if line.strip():
-            out.write(json.dumps(answer(verb, line), ensure_ascii=False) + "\n")
-            out.flush()
+        out.write(encode(answer_text(verb, line.rstrip(b"\n"))))
+        out.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,7 +209,11 @@ def main(argv: list[str] | None = None) -> int:
         help="plays: list legal plays; apply: play one; position: describe a position",
     )
     args = parser.parse_args(argv)
-    run(args.verb, sys.stdin, sys.stdout)
+    try:
+        run(args.verb, sys.stdin.buffer, sys.stdout.buffer)
+    except BrokenPipeError:  # the reader went away: nobody is left to answer
+        sys.stderr.close()
+        return 1
     return 0
 
 

@@ -1,5 +1,12 @@
 """The three ways input to the engine can be wrong."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .refusals import Refusal
+
 
 class EngineError(ValueError):
     """Base class: every engine error is a ``ValueError`` with a readable message."""
@@ -14,4 +21,13 @@ class NotationError(EngineError):
 
 
 class IllegalPlayError(EngineError):
-    """A play that can be read but is not allowed in this position with this roll."""
+    """A play that can be read but is not allowed in this position with this roll.
+
+    ``refusal`` says why as data (its ``why`` is the kind of reason), ``code`` is the
+    position code and ``text`` the play as written."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None, code: str = "", text: str = "") -> None:
+        super().__init__(message)
+        self.refusal = refusal
+        self.code = code
+        self.text = text

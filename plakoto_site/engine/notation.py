@@ -16,9 +16,9 @@ from .dice import Dice
 from .errors import IllegalPlayError, NotationError
 from .plays import OFF, Play, StateKey, legal_plays, state_key, step
 from .position import Position
-from .refusals import numbers_refusal, refuse_step
+from .refusals import Refusal, Why, numbers_refusal, refuse_step
 from .rules import game_over
-from .side import RuleSet
+from .side import RuleSet, Side
 
 _TOKEN = re.compile(
     r"^(?P<path>[a-z0-9]+\*?(?:[/-][a-z0-9]+\*?)+)(?:\((?P<times>\d+)\))?$", re.IGNORECASE
@@ -31,6 +31,8 @@ class Path:
 
     points: tuple[int, ...]
     text: str
+    stars: tuple[bool, ...] = ()
+    """For each point, whether a ``*`` was written after it (a claim that it pins)."""
 
 
 def parse_paths(text: str) -> list[Path]:
@@ -43,7 +45,9 @@ def parse_paths(text: str) -> list[Path]:
             raise NotationError(
                 f"cannot read {token!r} in {text!r}: write each move as from/to, e.g. 24/18 or 6/off"
             )
-        points = tuple(_read_point(part, token, text) for part in re.split(r"[/-]", match["path"]))
+        parts = re.split(r"[/-]", match["path"])
+        points = tuple(_read_point(part, token, text) for part in parts)
+        stars = tuple(part.endswith("*") for part in parts)
         if points[0] == OFF:
             raise NotationError(f"cannot read {token!r} in {text!r}: a move cannot start from off")
         if OFF in points[:-1]:
@@ -57,7 +61,7 @@ def parse_paths(text: str) -> list[Path]:
         times = int(match["times"] or 1)
         if not 1 <= times <= 4:
             raise NotationError(f"cannot read {token!r} in {text!r}: repeat 1 to 4 times")
-        paths.extend([Path(points, token)] * times)
+        paths.extend([Path(points, token, stars)] * times)
     if len(paths) > 4:
         raise NotationError(f"cannot read {text!r}: a roll moves at most four checkers")
     return paths
@@ -79,22 +83,34 @@ def _read_point(part: str, token: str, text: str) -> int:
     return point
 
 
-def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> Play:
+def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet | None = None) -> Play:
     """The legal play that ``text`` describes. Raises :class:`NotationError` if it cannot be
-    read and :class:`IllegalPlayError` (saying which move and why) if it is not allowed."""
+    read and :class:`IllegalPlayError` (saying which move and why, with the reason as data
+    in ``error.refusal``) if it is not allowed."""
     paths = parse_paths(text)
-    plays = legal_plays(position, dice, rules)
-    legal = {_key(play): play for play in plays}
+    if rules is not None:
+        position = position.with_rules(rules)
+    rules = position.rules
+    plays = legal_plays(position, dice)
+    legal = {play._state: play for play in plays}
     walk = _Walk(position, dice, rules, paths)
     reached = walk.run()
-    for key in reached:
+    false_pin: int | None = None
+    for key, (_, wrong_star) in reached.items():
         if key in legal:
-            return legal[key]
-    raise IllegalPlayError(f"illegal play {text!r}: {_why(walk, reached, plays, dice)}")
+            if wrong_star is None:
+                return legal[key]
+            false_pin = wrong_star if false_pin is None else false_pin
+    if false_pin is not None:
+        refusal = Refusal(Why.FALSE_PIN, position.turn, false_pin)
+    else:
+        refusal = _why(walk, reached, plays, dice, position.turn)
+    raise IllegalPlayError(f"illegal play {text!r}: {refusal}", refusal, position.code(), text)
 
 
-def _key(play: Play) -> StateKey:
-    return play.state
+Reached = dict[StateKey, tuple[int, int | None]]
+"""Each board the written moves reach: the numbers used, and the first landing where a
+written ``*`` pinned nothing (``None`` if every ``*`` was true; 0 is off)."""
 
 
 class _Walk:
@@ -102,42 +118,39 @@ class _Walk:
 
     def __init__(self, position: Position, dice: Dice, rules: RuleSet, paths: list[Path]) -> None:
         self.side = position.turn
-        self.ours, self.pins = position.own_view(self.side)
+        self.ours, self.pins = position._own_view(self.side)
         self.our_off = position.off(self.side)
         self.their_off = position.off(self.side.other)
         self.mother = rules.has_mother_rule
         self.dice = dice
         self.paths = paths
-        self.reached: dict[StateKey, int] = {}
-        self.failure: tuple[bool, int, int, str] = (False, -99, -1, "")
-        self.ended_early = ""
+        self.reached: Reached = {}
+        self.failure: tuple[bool, int, int, Refusal | None] = (False, -99, -1, None)
+        self.ended_early: Refusal | None = None
 
-    def run(self) -> dict[StateKey, int]:
+    def run(self) -> Reached:
         for path in self.paths:
-            reason = self._distance_refusal(path)
-            if reason:
-                self.failure = (True, 0, len(self.dice.numbers), reason)
+            refusal = self._distance_refusal(path)
+            if refusal:
+                self.failure = (True, 0, len(self.dice.numbers), refusal)
                 return self.reached
         progress = tuple(1 for _ in self.paths)
         cursor = tuple(path.points[0] for path in self.paths)
-        self._go(self.ours, self.pins, self.our_off, self.dice.numbers, cursor, progress, 0, 0)
+        self._go(self.ours, self.pins, self.our_off, self.dice.numbers, cursor, progress, 0, 0, None)
         return self.reached
 
-    def _distance_refusal(self, path: Path) -> str:
+    def _distance_refusal(self, path: Path) -> Refusal | None:
         for here, there in pairwise(path.points):
             if there != OFF and not _makes(here - there, self.dice.numbers):
-                return (
-                    f"the roll {self.dice} cannot move a checker from {here} to {there} "
-                    f"({here - there} pips)"
-                )
-        return ""
+                return Refusal(Why.DISTANCE, self.side, here, end=there, dice=self.dice)
+        return None
 
-    def _fail(self, direct: bool, stops: int, depth: int, reason: str) -> None:
+    def _fail(self, direct: bool, stops: int, depth: int, refusal: Refusal) -> None:
         """Keep the most telling refusal: a move straight to a written point beats a stop on
         the way, fewer unwritten stops before it beat more, and a later move an earlier one."""
         rank = (direct, -stops, depth)
         if rank > self.failure[:3]:
-            self.failure = (*rank, reason)
+            self.failure = (*rank, refusal)
 
     def _go(
         self,
@@ -149,10 +162,13 @@ class _Walk:
         progress: tuple[int, ...],
         depth: int,
         stops: int,
+        wrong_star: int | None,
     ) -> None:
         if all(p == len(path.points) for p, path in zip(progress, self.paths, strict=True)):
             used = len(self.dice.numbers) - len(numbers)
-            self.reached.setdefault(state_key(ours, pins), used)
+            key = state_key(ours, pins)
+            if key not in self.reached or self.reached[key][1] is not None and wrong_star is None:
+                self.reached[key] = (used, wrong_star)
             return
         for index, path in enumerate(self.paths):
             if progress[index] == len(path.points):
@@ -165,13 +181,14 @@ class _Walk:
                 if goal != OFF and there < goal:
                     continue
                 refusal = refuse_step(ours, pins, here, number, self.side)
-                reason = str(refusal) if refusal else ""
-                if reason:
-                    self._fail(there == goal or (goal == OFF and there <= 0), stops, depth, reason)
+                if refusal:
+                    self._fail(there == goal or (goal == OFF and there <= 0), stops, depth, refusal)
                     continue
                 after, after_pins, move = step(ours, pins, here, number)
                 off = our_off + (move.end == OFF)
                 reached_goal = move.end == goal or (goal == OFF and move.end == OFF)
+                starred = reached_goal and path.stars and path.stars[progress[index]]
+                false_star = move.end if starred and not move.pins and wrong_star is None else wrong_star
                 new_progress = _replace(progress, index, progress[index] + reached_goal)
                 new_cursor = _replace(cursor, index, move.end)
                 rest = numbers[:n_index] + numbers[n_index + 1 :]
@@ -180,7 +197,9 @@ class _Walk:
                         p == len(q.points) for p, q in zip(new_progress, self.paths, strict=True)
                     )
                     if not done:
-                        self.ended_early = self.ended_early or str(move)
+                        self.ended_early = self.ended_early or Refusal(
+                            Why.GAME_ENDED, self.side, move.start, count=move.pins, end=move.end
+                        )
                         continue
                 self._go(
                     after,
@@ -191,6 +210,7 @@ class _Walk:
                     new_progress,
                     depth + 1,
                     stops + (not reached_goal),
+                    false_star,
                 )
 
 
@@ -206,21 +226,21 @@ def _makes(distance: int, numbers: tuple[int, ...]) -> bool:
     return distance in sums
 
 
-def _why(walk: _Walk, reached: dict[StateKey, int], plays: list[Play], dice: Dice) -> str:
+def _why(walk: _Walk, reached: Reached, plays: list[Play], dice: Dice, side: Side) -> Refusal:
     if not reached:
-        if walk.ended_early:
-            return f"the game ends after {walk.ended_early}; nothing more can be played"
-        return walk.failure[3] or "these moves cannot be played with this roll"
+        return walk.ended_early or walk.failure[3] or Refusal(Why.UNPLAYABLE, side)
     if not plays:
-        return "no move is possible with this roll"
-    used = max(reached.values())
-    most = max(len(play.moves) for play in plays)
-    side = plays[0].side
+        return Refusal(Why.NO_MOVE, side)
+    used = max(used for used, _ in reached.values())
+    going = [len(play._path) for play in plays if play.ended is None]
+    most = max(going, default=0)
+    if used < len(dice.numbers) and any(play.ended and play.ended.winner for play in plays):
+        return Refusal(Why.SHORT_OF_WIN, side, count=len(dice.numbers))
     if used < most:
-        return str(numbers_refusal(dice, most, side, shorter=True))
+        return numbers_refusal(dice, most, side, shorter=True)
     if most == 1 and not dice.is_double:
-        return str(numbers_refusal(dice, most, side, shorter=False))
-    return "that play is not allowed with this roll"
+        return numbers_refusal(dice, most, side, shorter=False)
+    return Refusal(Why.NOT_ALLOWED, side)
 
 
 __all__ = ["Path", "parse_paths", "parse_play"]

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .errors import PositionError
-from .rules import CHECKERS, Outcome, Reason, blocked, game_over
+from .errors import EngineError, PositionError
+from .rules import CHECKERS, Outcome, Reason, game_over, may_bear_off
 from .side import Point, RuleSet, Side
 
 if TYPE_CHECKING:
     from .dice import Dice
     from .plays import Play
+    from .refusals import Refusal
 
 POINTS = range(1, 25)
 START_CODE = "W:24x15;B:1x15;T:W"
@@ -35,8 +36,17 @@ class Position:
     negative; ``pinned`` holds the points where one checker of the other colour lies
     beneath the owner. Raises :class:`PositionError` when it cannot exist.
 
+    The position carries its rule set, so the rules cannot be forgotten between calls:
+    every play from it, and every position after, is judged by them. The rule set is not
+    part of the interchange forms (code, JSON) nor of equality.
+
     >>> Position.start().pips(Side.WHITE)
     360
+    >>> from plakoto_site.engine import Dice
+    >>> Position.start(rules=RuleSet.TAPA).legal_plays(Dice(6, 5))[0].position.rules
+    <RuleSet.TAPA: 'tapa'>
+    >>> Position([-15] + [0] * 22 + [15]).board == Position.start().board  # a list is converted
+    True
     """
 
     board: tuple[int, ...]
@@ -44,19 +54,25 @@ class Position:
     white_off: int = 0
     black_off: int = 0
     turn: Side = Side.WHITE
+    rules: RuleSet = field(default=RuleSet.PLAKOTO, compare=False)
 
     def __post_init__(self) -> None:
+        # Immutable all the way down: a list or a set given by the caller is converted.
+        if not isinstance(self.board, tuple):
+            _set(self, "board", tuple(self.board))
+        if not isinstance(self.pinned, frozenset):
+            _set(self, "pinned", frozenset(self.pinned))
         _validate(self)
 
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def start(cls, turn: Side = Side.WHITE) -> Position:
+    def start(cls, turn: Side = Side.WHITE, rules: RuleSet = RuleSet.PLAKOTO) -> Position:
         """The opening position: 15 White on 24, 15 Black on 1."""
-        return cls((-15,) + (0,) * 22 + (15,), frozenset(), 0, 0, turn)
+        return cls((-15,) + (0,) * 22 + (15,), frozenset(), 0, 0, turn, rules)
 
     @classmethod
-    def from_json(cls, data: object) -> Position:
+    def from_json(cls, data: object, rules: RuleSet = RuleSet.PLAKOTO) -> Position:
         """Read the interchange form ``{"board", "pinned", "off", "turn"}`` of RULES.md."""
         if not isinstance(data, Mapping):
             raise PositionError(f"a position must be a JSON object, not {data!r}")
@@ -78,7 +94,7 @@ class Position:
         if not _is_int(white_off) or not _is_int(black_off):
             raise PositionError("'off' counts must be whole numbers")
         return cls(
-            tuple(board), frozenset(pinned), white_off, black_off, Side.parse(data.get("turn", "white"))
+            tuple(board), frozenset(pinned), white_off, black_off, Side.parse(data.get("turn", "white")), rules
         )
 
     def to_json(self) -> dict[str, object]:
@@ -87,11 +103,11 @@ class Position:
             "board": list(self.board),
             "pinned": sorted(self.pinned),
             "off": {"white": self.white_off, "black": self.black_off},
-            "turn": self.turn.value,
+            "turn": "white" if self.turn is Side.WHITE else "black",
         }
 
     @classmethod
-    def from_code(cls, code: str) -> Position:
+    def from_code(cls, code: str, rules: RuleSet = RuleSet.PLAKOTO) -> Position:
         """Read a position code such as ``W:24x8,20,13x6;B:1x10,5x4,15;P:15;T:W``, or ``start``.
 
         ``W``/``B`` list each side's checkers on top (absolute points, ``NxK`` for K
@@ -100,7 +116,7 @@ class Position:
         """
         text = code.strip()
         if text.lower() == "start":
-            return cls.start()
+            return cls.start(rules=rules)
         sections: dict[str, str] = {}
         for part in filter(None, (s.strip() for s in text.split(";"))):
             key, colon, value = part.partition(":")
@@ -129,7 +145,7 @@ class Position:
                 raise PositionError(
                     f"position code {code!r} has {on_board[side]} {side.value} checkers: at most 15"
                 )
-        return cls(tuple(board), pinned, off[Side.WHITE], off[Side.BLACK], turn)
+        return cls(tuple(board), pinned, off[Side.WHITE], off[Side.BLACK], turn, rules)
 
     def code(self) -> str:
         """The canonical position code; ``Position.from_code(p.code()) == p``."""
@@ -145,7 +161,18 @@ class Position:
         return ";".join(parts)
 
     def __repr__(self) -> str:
-        return f"Position.from_code({self.code()!r})"
+        if self.rules is RuleSet.PLAKOTO:
+            return f"Position.from_code({self.code()!r})"
+        return f"Position.from_code({self.code()!r}, {self.rules})"
+
+    def with_rules(self, rules: RuleSet) -> Position:
+        """The same position judged by another rule set."""
+        return self if rules is self.rules else replace(self, rules=rules)
+
+    def pass_turn(self) -> Position:
+        """The same board with the other side to move: the turn of a player who cannot
+        play (or passes where every move would draw)."""
+        return replace(self, turn=self.turn.other)
 
     # -- reading -----------------------------------------------------------------------
 
@@ -179,40 +206,61 @@ class Position:
                 total += side.own(info.point)
         return total
 
-    def outcome(self, rules: RuleSet = RuleSet.PLAKOTO) -> Outcome | None:
+    def can_bear_off(self, side: Side) -> bool:
+        """Whether ``side`` may bear off here: all its checkers on the board are in its
+        home board and none of them is pinned."""
+        return may_bear_off(*self._own_view(side))
+
+    def bear_off_refusal(self, side: Side) -> Refusal | None:
+        """Why ``side`` may not bear off here yet (a checker outside its home board, or one
+        of its checkers pinned), or ``None`` when it may."""
+        from .refusals import bear_off_refusal
+
+        return bear_off_refusal(*self._own_view(side), side)
+
+    def outcome(self, rules: RuleSet | None = None) -> Outcome | None:
         """How the game has ended in this position, or ``None`` while it goes on."""
-        ours, pins = self.own_view(Side.WHITE)
+        rules = self.rules if rules is None else rules
+        ours, pins = self._own_view(Side.WHITE)
         decided = game_over(ours, pins, self.white_off, self.black_off, rules.has_mother_rule)
         if decided is None:
-            return Outcome(Reason.BLOCKED, None, 0) if blocked(ours, pins) else None
+            return None
         white_wins, reason, points = decided
         winner = None if white_wins is None else Side.WHITE if white_wins else Side.BLACK
         return Outcome(reason, winner, points)
 
-    def is_over(self, rules: RuleSet = RuleSet.PLAKOTO) -> bool:
+    def is_over(self, rules: RuleSet | None = None) -> bool:
         return self.outcome(rules) is not None
 
     # -- playing ---------------------------------------------------------------------------
 
-    def legal_plays(self, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Play]:
+    def legal_plays(self, dice: Dice, rules: RuleSet | None = None) -> list[Play]:
         """Every legal play of ``dice``: see :func:`~.plays.legal_plays`."""
         from .plays import legal_plays
 
         return legal_plays(self, dice, rules)
 
-    def parse_play(self, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> Play:
+    def parse_play(self, text: str, dice: Dice, rules: RuleSet | None = None) -> Play:
         """The legal play ``text`` describes: see :func:`~.notation.parse_play`."""
         from .notation import parse_play
 
         return parse_play(self, text, dice, rules)
 
-    def play(self, text: str, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> Position:
+    def play(self, text: str, dice: Dice, rules: RuleSet | None = None) -> Position:
         """The position after playing ``text`` with ``dice`` (the turn passed on)."""
         return self.parse_play(text, dice, rules).position
 
+    def is_legal(self, text: str, dice: Dice, rules: RuleSet | None = None) -> bool:
+        """Whether ``text`` is a legal play of ``dice`` here (unreadable text is not)."""
+        try:
+            self.parse_play(text, dice, rules)
+        except EngineError:
+            return False
+        return True
+
     # -- the own view, for the move generator ----------------------------------------------
 
-    def own_view(self, side: Side) -> tuple[list[int], int]:
+    def _own_view(self, side: Side) -> tuple[list[int], int]:
         """``side``'s own view of the board: see :mod:`plakoto_site.engine.rules`."""
         if side is Side.WHITE:
             ours = [0, *self.board]
@@ -223,7 +271,7 @@ class Position:
         return ours, pins
 
     @classmethod
-    def from_own_view(
+    def _from_own_view(
         cls,
         side: Side,
         ours: list[int] | tuple[int, ...],
@@ -233,8 +281,9 @@ class Position:
         turn: Side,
         *,
         trusted: bool = False,
+        rules: RuleSet = RuleSet.PLAKOTO,
     ) -> Position:
-        """The inverse of :meth:`own_view`, with borne-off counts and the side to move.
+        """The inverse of :meth:`_own_view`, with borne-off counts and the side to move.
         ``trusted`` skips validation, for boards the move generator made from a valid one."""
         own_pinned = [p for p in POINTS if pins >> p & 1] if pins else []
         if side is Side.WHITE:
@@ -245,18 +294,20 @@ class Position:
             pinned = frozenset([25 - p for p in own_pinned])
             white_off, black_off = their_off, our_off
         if not trusted:
-            return cls(board, pinned, white_off, black_off, turn)
+            return cls(board, pinned, white_off, black_off, turn, rules)
         position = object.__new__(cls)
-        for name, value in zip(
-            ("board", "pinned", "white_off", "black_off", "turn"),
-            (board, pinned, white_off, black_off, turn),
-            strict=True,
-        ):
-            object.__setattr__(position, name, value)
+        _set(position, "board", board)
+        _set(position, "pinned", pinned)
+        _set(position, "white_off", white_off)
+        _set(position, "black_off", black_off)
+        _set(position, "turn", turn)
+        _set(position, "rules", rules)
         return position
 
 
 # -- helpers ---------------------------------------------------------------------------------
+
+_set = object.__setattr__
 
 _POINT_ITEM = re.compile(r"^(\d+)(?:\s*[x×]\s*(\d+))?$")
 
@@ -293,7 +344,7 @@ def _validate(position: Position) -> None:
     board, pinned = position.board, position.pinned
     if len(board) != 24:
         raise PositionError(f"a board has 24 points, not {len(board)}")
-    for point in pinned:
+    for point in sorted(pinned):
         if point not in POINTS:
             raise PositionError(f"pinned point {point} is outside 1–24")
         if board[point - 1] == 0:
@@ -312,6 +363,8 @@ def _validate(position: Position) -> None:
             )
     if not isinstance(position.turn, Side):
         raise PositionError(f"turn must be a Side, not {position.turn!r}")
+    if not isinstance(position.rules, RuleSet):
+        raise PositionError(f"rules must be a RuleSet, not {position.rules!r}")
 
 
 __all__ = ["POINTS", "START_CODE", "PointInfo", "Position", "Reason"]

@@ -25,11 +25,26 @@ class Why(Enum):
     BOTH_NUMBERS = "both-numbers"
     MORE_NUMBERS = "more-numbers"
     LARGER_NUMBER = "larger-number"
+    SHORT_OF_WIN = "short-of-win"
+    """A win counts as using every number: a play may not stop short of it."""
+    FALSE_PIN = "false-pin"
+    """A ``*`` written on a landing that pins nothing."""
+    DISTANCE = "distance"
+    """No numbers of the roll add up to a written move."""
+    GAME_ENDED = "game-ended"
+    """The game ended part-way through the written play."""
+    NO_MOVE = "no-move"
+    """Nothing at all can be played with this roll."""
+    UNPLAYABLE = "unplayable"
+    """The written moves cannot all be made with the numbers of the roll."""
+    NOT_ALLOWED = "not-allowed"
+    """None of the above, yet the play is not among the legal ones."""
 
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A reason, with the numbers it needs: ``point`` (own numbering), ``count``, ``number``."""
+    """A reason, with the numbers it needs: ``point`` and ``end`` (the mover's own
+    numbering; ``end`` 0 is off), ``count``, ``number``, ``other``, and the ``dice``."""
 
     why: Why
     side: Side
@@ -37,10 +52,14 @@ class Refusal:
     count: int = 0
     number: int = 0
     other: int = 0
+    end: int = 0
+    dice: Dice | None = None
 
     def __str__(self) -> str:
         their = self.side.other.value
         why, point = self.why, self.point
+        if why in _PLAY_LEVEL:
+            return _play_level_text(self)
         if why is Why.NO_CHECKER:
             return f"there is no checker of yours on {point}"
         if why is Why.PINNED:
@@ -63,6 +82,34 @@ class Refusal:
             return f"{self.count} of the {self.number}s can be played, so {self.count} must be"
         return (f"{self.number} and {self.other} can each be played alone; "
                 f"the larger, {self.number}, must be")
+
+
+def _play_level_text(refusal: Refusal) -> str:
+    why, point, end = refusal.why, refusal.point, refusal.end
+    landing = "off" if end == 0 else str(end)
+    if why is Why.SHORT_OF_WIN:
+        numbers = "both numbers" if refusal.count == 2 else f"all {refusal.count} numbers"
+        return (f"this roll can win the game, and a win counts as using every number: "
+                f"win, or play {numbers}")
+    if why is Why.FALSE_PIN:
+        if point == 0:
+            return "a checker borne off pins nothing: leave out the * after off"
+        return f"the checker landing on {point} pins nothing there: leave out the * after {point}"
+    if why is Why.DISTANCE:
+        return (f"the roll {refusal.dice} cannot move a checker from {point} to {landing} "
+                f"({point - end} pips)")
+    if why is Why.GAME_ENDED:
+        move = f"{point}/{landing}{'*' if refusal.count else ''}"
+        return f"the game ends after {move}; nothing more can be played"
+    if why is Why.NO_MOVE:
+        return "no move is possible with this roll"
+    if why is Why.UNPLAYABLE:
+        return "these moves cannot be played with this roll"
+    return "that play is not allowed with this roll"
+
+
+_PLAY_LEVEL = {Why.SHORT_OF_WIN, Why.FALSE_PIN, Why.DISTANCE, Why.GAME_ENDED, Why.NO_MOVE,
+               Why.UNPLAYABLE, Why.NOT_ALLOWED}
 
 
 def numbers_refusal(dice: Dice, most: int, side: Side, *, shorter: bool) -> Refusal:
@@ -88,13 +135,21 @@ def refuse_step(ours: list[int], pins: int, start: int, number: int, side: Side)
         if ours[end] == -1:
             return Refusal(Why.PINNER, side, end)
         return Refusal(Why.CLOSED, side, end, -ours[end])
-    if may_bear_off(ours, pins) and bears_off(ours, start, number):
+    not_yet = bear_off_refusal(ours, pins, side)
+    if not_yet is not None:
+        return not_yet
+    if bears_off(ours, start, number):
+        return None
+    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
+    return Refusal(Why.HIGHER_POINT, side, start, number=number, other=higher)
+
+
+def bear_off_refusal(ours: list[int], pins: int, side: Side) -> Refusal | None:
+    """Why ``side`` may not bear off at all yet (a checker outside the home board, or one
+    of its checkers pinned), or ``None`` when it may."""
+    if may_bear_off(ours, pins):
         return None
     outside = next((p for p in range(24, 6, -1) if ours[p] > 0), 0)
     if outside:
         return Refusal(Why.NOT_HOME, side, outside)
-    pinned = pinned_own_checker(ours, pins)
-    if pinned:
-        return Refusal(Why.PIN_STOPS_BEAR_OFF, side, pinned)
-    higher = next(p for p in range(6, start, -1) if ours[p] > 0)
-    return Refusal(Why.HIGHER_POINT, side, start, number=number, other=higher)
+    return Refusal(Why.PIN_STOPS_BEAR_OFF, side, pinned_own_checker(ours, pins))

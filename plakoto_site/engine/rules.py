@@ -28,9 +28,8 @@ class Reason(Enum):
     BOTH_MOTHERS = "both-mothers"
     """Both mothers pinned at once: a draw, 0 points."""
     BLOCKED = "blocked"
-    """Neither side can ever move again (each has a checker pinned and nothing else can
-    move): a draw, 0 points. RULES.md is silent; under ``tapa`` two pinned last checkers
-    can freeze a game for good, and a kafeneio calls that a draw."""
+    """A blocked board: neither side has any checker that can move with any number, so
+    nothing can ever change again. A draw, 0 points (both rule sets)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +49,15 @@ class Outcome:
 
     def __repr__(self) -> str:
         return f"Outcome({self.reason}, {self.winner}, {self.points})"
+
+    def __str__(self) -> str:
+        """In words, following the reason: ``a draw: the board is blocked``."""
+        if self.reason is Reason.BOTH_MOTHERS:
+            return "a draw: both mothers are pinned"
+        if self.reason is Reason.BLOCKED:
+            return "a draw: the board is blocked, neither side can ever move again"
+        winner = self.winner.value if self.winner else "nobody"
+        return f"{winner} won {self.points} ({self.reason.value})"
 
 
 def pinned_own_checker(ours: list[int], pins: int) -> int:
@@ -144,7 +152,10 @@ def their_view(ours: list[int], pins: int) -> tuple[list[int], int]:
 
 
 def blocked(ours: list[int], pins: int) -> bool:
-    """Neither side can ever move again: a draw, 0 points (our decision; RULES.md is silent).
+    """When neither side has any checker that can move with any number — possible only
+    when each side has a checker pinned under the other's home board, and every other
+    checker is in its home with nowhere to go — nothing can ever change again: the game
+    ends drawn, 0 points, result reason "blocked".
 
     Only possible when both sides have a checker pinned: a side with none pinned can bear
     off once home, and a side that blocks another with its points can always move along them.
@@ -163,7 +174,8 @@ def game_over(
     ours: list[int], pins: int, our_off: int, their_off: int, mother: bool
 ) -> tuple[bool | None, Reason, int] | None:
     """The end of the game, checked after every single checker move:
-    ``(we_win, reason, points)`` or ``None`` while play goes on."""
+    ``(we_win, reason, points)`` or ``None`` while play goes on. Under ``plakoto`` the
+    mother rule is checked before a blocked board."""
     if our_off == CHECKERS:
         return True, Reason.BEAR_OFF, bear_off_points(their_off)
     if their_off == CHECKERS:
@@ -173,4 +185,6 @@ def game_over(
         if decided:
             we_win, reason = decided
             return we_win, reason, 0 if we_win is None else 2
+    if blocked(ours, pins):
+        return None, Reason.BLOCKED, 0
     return None

@@ -52,9 +52,12 @@ class _Builder:
         self.rules = rules
         self.side = position.turn
         self.plays = legal_plays(position, dice, rules)
-        self.going = {play.state: play for play in self.plays if play.ended is None}
-        self.ending = {play.state: play for play in self.plays if play.ended is not None}
-        self.most = max((len(play.path) for play in self.plays if play.ended is None), default=0)
+        self.going = {play._state: play for play in self.plays if play.ended is None}
+        self.ending = {play._state: play for play in self.plays if play.ended is not None}
+        self.most = max((len(play._path) for play in self.plays if play.ended is None), default=0)
+        wins = any(play.ended is not None and play.ended.winner is not None for play in self.plays)
+        self.required = len(dice.numbers) if wins else self.most
+        """The numbers a play must use: a win counts as using every number."""
         self.nodes: list[Node] = []
         self.index: dict[NodeKey, int] = {}
         self.reach: dict[int, int] = {}
@@ -65,7 +68,8 @@ class _Builder:
         if key in self.index:
             return self.index[key]
         side = self.side
-        position = Position.from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True)
+        position = Position._from_own_view(side, ours, pins, our_off, self.root.off(side.other), side, trusted=True,
+                                          rules=self.rules)
         node = Node(len(self.nodes), position, numbers, depth)
         self.nodes.append(node)
         self.index[key] = node.index
@@ -126,15 +130,18 @@ class _Builder:
 
     def play_refusal(self, attempt: Try) -> Refusal:
         dice = self.dice
-        smaller = self.most == 1 and not dice.is_double and attempt.number != dice.high
-        return numbers_refusal(dice, self.most, self.side, shorter=not smaller)
+        smaller = self.required == 1 and not dice.is_double and attempt.number != dice.high
+        return numbers_refusal(dice, self.required, self.side, shorter=not smaller)
 
 
-def play_tree(position: Position, dice: Dice, rules: RuleSet = RuleSet.PLAKOTO) -> list[Node]:
-    """Every partial play of ``dice``, node 0 first (nothing moved yet). Raises
-    :class:`PositionError` if the game is already over."""
-    builder = _Builder(position, dice, rules)
-    ours, pins = position.own_view(position.turn)
+def play_tree(position: Position, dice: Dice, rules: RuleSet | None = None) -> list[Node]:
+    """Every partial play of ``dice``, node 0 first (nothing moved yet), judged by the
+    position's rule set (or ``rules``). Raises :class:`PositionError` if the game is
+    already over."""
+    if rules is not None:
+        position = position.with_rules(rules)
+    builder = _Builder(position, dice, position.rules)
+    ours, pins = position._own_view(position.turn)
     builder.node(ours, pins, position.off(position.turn), dice.numbers, 0, False)
     builder.prune()
     return builder.nodes

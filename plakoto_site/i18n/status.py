@@ -5,11 +5,21 @@ per block of the English text (title, summary, each paragraph, list, table, head
 diagram), in its front matter as ``translates = "…"``, written by
 ``python build.py status --mark el/pinning``. A diagram's block includes its steps, so a
 changed play marks its captions stale too. Nothing depends on git or on file times.
+
+Marking records two more things, so the tools can be trusted:
+
+- ``marked_text = "…"`` in the front matter: a short hash of the translation's own text
+  (title, summary and body) at that moment. ``--mark`` refuses a stale translation whose
+  text still has this hash, that is, one nobody has edited since the English changed.
+- ``locales/<lang>/marked-english/<lesson>.json``: the English blocks as they were, so
+  ``--diff`` can print the old English text beside the new one.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +32,8 @@ from plakoto_site.content.problems import Problem
 from .catalogs import CatalogStats
 
 KEY = "translates"
+TEXT_KEY = "marked_text"
+SNAPSHOTS = "marked-english"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +81,15 @@ class LessonStatus:
     """English blocks new or changed since the translation was marked."""
     removed: int = 0
     marked: bool = True
+    gaps: int = 0
+    """Parity problems: sections, diagrams, exercises, lists, tables or notation the English
+    has and the translation lacks (see :mod:`plakoto_site.i18n.parity`)."""
+    same: int = 0
+    """Blocks still word for word the English text."""
+
+    @property
+    def complete(self) -> bool:
+        return self.state == "translated" and not self.gaps and not self.same
 
 
 @dataclass
@@ -78,27 +99,33 @@ class LanguageStatus:
     captions: list[Problem] = field(default_factory=list)
     catalog: CatalogStats | None = None
     words: list[Problem] = field(default_factory=list)
+    parity: list[Problem] = field(default_factory=list)
+    same: list[Problem] = field(default_factory=list)
+    draft: bool = False
 
     @property
     def complete(self) -> bool:
         catalog_done = self.catalog is None or (
             self.catalog.translated == self.catalog.total and not self.catalog.fuzzy
         )
-        return all(item.state == "translated" for item in self.lessons) and not self.captions and catalog_done
+        return all(item.complete for item in self.lessons) and not self.captions and catalog_done
 
 
-def compare(english: Lesson, translated: Lesson | None, diagrams: dict[str, Diagram]) -> LessonStatus:
+def compare(english: Lesson, translated: Lesson | None, diagrams: dict[str, Diagram],
+            name: str | None = None) -> LessonStatus:
+    """``name``: how status calls the lesson (``_home`` for the home page's text)."""
+    name = name or english.slug
     if translated is None:
-        return LessonStatus(english.slug, "missing")
+        return LessonStatus(name, "missing")
     recorded = translated.meta.get(KEY)
     if not isinstance(recorded, str):
-        return LessonStatus(english.slug, "stale", len(blocks(english, diagrams)), 0, marked=False)
+        return LessonStatus(name, "stale", len(blocks(english, diagrams)), 0, marked=False)
     old = set(recorded.split())
     current = [block.digest for block in blocks(english, diagrams)]
     changed = sum(1 for digest in current if digest not in old)
     removed = len(old - set(current))
     state = "translated" if not changed and not removed else "stale"
-    return LessonStatus(english.slug, state, changed, removed)
+    return LessonStatus(name, state, changed, removed)
 
 
 def changes(english: Lesson, translated: Lesson, diagrams: dict[str, Diagram]) -> tuple[list[Block], int]:
@@ -110,19 +137,73 @@ def changes(english: Lesson, translated: Lesson, diagrams: dict[str, Diagram]) -
     return [b for b in current if b.digest not in old], len(old - {b.digest for b in current})
 
 
-def mark(translated: Lesson, english: Lesson, diagrams: dict[str, Diagram]) -> None:
-    """Record in the translation's front matter that it matches the English lesson now."""
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One run of English blocks that changed: as they were when marked, and as they are."""
+
+    old: list[Block]
+    new: list[Block]
+
+
+def snapshot_path(locales: Path, lang: str, name: str) -> Path:
+    return locales / lang / SNAPSHOTS / f"{name}.json"
+
+
+def read_snapshot(path: Path) -> list[Block] | None:
+    """The English blocks recorded when the translation was marked, or ``None``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return [_block(int(item["line"]), str(item["text"])) for item in data["blocks"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_snapshot(path: Path, english: Lesson, diagrams: dict[str, Diagram]) -> None:
+    data = {"english": english.path.name, "blocks": [{"line": b.line, "text": b.text} for b in blocks(english, diagrams)]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def paired_changes(old: list[Block], current: list[Block]) -> list[Change]:
+    """The old and the new English blocks, lined up: unchanged blocks drop out, a rewritten
+    block is shown with what it replaced."""
+    matcher = difflib.SequenceMatcher(None, [b.digest for b in old], [b.digest for b in current], autojunk=False)
+    return [Change(old[i1:i2], current[j1:j2]) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+def own_text(translated: Lesson) -> str:
+    """A short hash of what the translator wrote: title, summary and body."""
+    text = f"{translated.title}\n{translated.summary}\n{translated.body}"
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def unedited_since_marked(translated: Lesson) -> bool | None:
+    """Whether the translation's text is still what it was when last marked (``None``: it
+    was marked before this was recorded, so nobody can tell)."""
+    recorded = translated.meta.get(TEXT_KEY)
+    if not isinstance(recorded, str):
+        return None
+    return recorded == own_text(translated)
+
+
+def mark(translated: Lesson, english: Lesson, diagrams: dict[str, Diagram], locales: Path | None = None) -> None:
+    """Record in the translation's front matter that it matches the English lesson now,
+    with the hash of its own text; keep the English blocks under ``locales/`` for ``--diff``."""
     text = translated.path.read_text(encoding="utf-8")
     lines = text.split("\n")
     end = next(i for i in range(1, len(lines)) if lines[i].strip() == FENCE)
-    value = f'{KEY} = "{fingerprint(english, diagrams)}"'
-    for index in range(1, end):
-        if re.match(rf"^\s*{KEY}\s*=", lines[index]):
-            lines[index] = value
-            break
-    else:
-        lines.insert(end, value)
+    for key, value in ((KEY, fingerprint(english, diagrams)), (TEXT_KEY, own_text(translated))):
+        entry = f'{key} = "{value}"'
+        for index in range(1, end):
+            if re.match(rf"^\s*{key}\s*=", lines[index]):
+                lines[index] = entry
+                break
+        else:
+            lines.insert(end, entry)
+            end += 1
     translated.path.write_text("\n".join(lines), encoding="utf-8")
+    if locales is not None:
+        write_snapshot(snapshot_path(locales, translated.lang, translated.path.stem), english, diagrams)
 
 
 def is_under(path: str, folder: Path, root: Path) -> bool:

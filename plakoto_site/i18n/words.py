@@ -61,43 +61,73 @@ class Words:
     # -- sides and plays ----------------------------------------------------------------
 
     def side(self, side: Side) -> str:
-        return self.gettext("White") if side is Side.WHITE else self.gettext("Black")
+        if side is Side.WHITE:
+            # TRANSLATORS: A side's name, put into other sentences ("%(side)s to play 6–5." above an
+            # exercise).
+            return self.gettext("White")
+        # TRANSLATORS: A side's name, put into other sentences ("%(side)s to play 6–5." above an
+        # exercise).
+        return self.gettext("Black")
 
     def played(self, side: Side, dice: Dice, play: str) -> str:
-        """``White rolls 6–5 and plays 24/19 24/18.``"""
+        """``White rolls 6–5 and plays 24/19 24/18.`` Black's play is written in Black's own
+        numbering (RULES.md), and the sentence says so."""
         if side is Side.WHITE:
+            # TRANSLATORS: Above a board's caption: the roll and the play of this step, in notation.
             text = self.gettext("White rolls %(roll)s and plays %(play)s.")
         else:
-            text = self.gettext("Black rolls %(roll)s and plays %(play)s.")
+            # TRANSLATORS: Above a board's caption. Black's play is written in Black's own numbering
+            # (Black's 24 is point 1 of the board), and the sentence says so.
+            text = self.gettext("Black rolls %(roll)s and plays %(play)s (in Black's numbering).")
         return self.format(text, roll=self.roll(dice), play=play)
 
     def cannot_move(self, side: Side, dice: Dice) -> str:
         if side is Side.WHITE:
+            # TRANSLATORS: Above a board's caption: a step where the roll cannot be played at all.
             text = self.gettext("White rolls %(roll)s and cannot move.")
         else:
+            # TRANSLATORS: Above a board's caption: a step where the roll cannot be played at all.
             text = self.gettext("Black rolls %(roll)s and cannot move.")
         return self.format(text, roll=self.roll(dice))
 
     def to_play(self, side: Side) -> str:
-        return self.gettext("White to play.") if side is Side.WHITE else self.gettext("Black to play.")
+        if side is Side.WHITE:
+            # TRANSLATORS: End of a board's text alternative, and of the board picture's title:
+            # whose turn it is.
+            return self.gettext("White to play.")
+        # TRANSLATORS: End of a board's text alternative, and of the board picture's title: whose
+        # turn it is.
+        return self.gettext("Black to play.")
 
     def outcome(self, outcome: Outcome) -> str:
         """The end of the game, who wins and how many points."""
         if outcome.reason is Reason.BOTH_MOTHERS:
+            # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
+            # title: the result.
             return self.gettext("Both mothers are pinned: the game is a draw, no points.")
         if outcome.reason is Reason.BLOCKED:
+            # TRANSLATORS: Under a board at the end of a game (a blocked board), in its text
+            # alternative and picture title.
             return self.gettext("Neither side can ever move again: the game is a draw, no points.")
         if outcome.reason is Reason.MOTHER:
             if outcome.winner is Side.WHITE:
+                # TRANSLATORS: Under a board at the end of a game, in its text alternative and
+                # picture title: the result.
                 return self.gettext("Black's mother is pinned: White wins 2 points.")
+            # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
+            # title: the result.
             return self.gettext("White's mother is pinned: Black wins 2 points.")
         if outcome.winner is Side.WHITE:
+            # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
+            # title: the result.
             text = self.ngettext(
                 "White has borne off all checkers and wins %(count)s point.",
                 "White has borne off all checkers and wins %(count)s points.",
                 outcome.points,
             )
         else:
+            # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
+            # title: the result.
             text = self.ngettext(
                 "Black has borne off all checkers and wins %(count)s point.",
                 "Black has borne off all checkers and wins %(count)s points.",
@@ -109,8 +139,10 @@ class Words:
 
     def checkers(self, side: Side, count: int) -> str:
         if side is Side.WHITE:
+            # TRANSLATORS: Put into "Point %(point)s: %(checkers)s." in a board's text alternative.
             text = self.ngettext("%(count)s white checker", "%(count)s white checkers", count)
         else:
+            # TRANSLATORS: Put into "Point %(point)s: %(checkers)s." in a board's text alternative.
             text = self.ngettext("%(count)s black checker", "%(count)s black checkers", count)
         return text % {"count": self.number(count)}  # plain: it goes into another sentence
 
@@ -120,15 +152,22 @@ class Words:
         assert owner is not None
         on_top = self.checkers(owner, abs(position.board[point - 1]))
         if point not in position.pinned:
+            # TRANSLATORS: A board's text alternative ("The position in words"), one line per
+            # occupied point.
             text = self.gettext("Point %(point)s: %(checkers)s.")
         elif owner is Side.WHITE:
+            # TRANSLATORS: A board's text alternative, one line per occupied point: a pinned checker
+            # lies under the owner's.
             text = self.gettext("Point %(point)s: %(checkers)s, with a black checker pinned beneath.")
         else:
+            # TRANSLATORS: A board's text alternative, one line per occupied point: a pinned checker
+            # lies under the owner's.
             text = self.gettext("Point %(point)s: %(checkers)s, with a white checker pinned beneath.")
         return self.format(text, point=self.number(point), checkers=on_top)
 
     def pips(self, position: Position) -> str:
         return self.format(
+            # TRANSLATORS: A board's text alternative: the pip counts of both sides.
             self.gettext("Pip count: White %(white)s, Black %(black)s."),
             white=self.number(position.pips(Side.WHITE)),
             black=self.number(position.pips(Side.BLACK)),
@@ -136,6 +175,7 @@ class Words:
 
     def borne_off(self, position: Position) -> str:
         return self.format(
+            # TRANSLATORS: A board's text alternative: how many checkers each side has borne off.
             self.gettext("Borne off: White %(white)s, Black %(black)s."),
             white=self.number(position.white_off),
             black=self.number(position.black_off),
@@ -144,6 +184,7 @@ class Words:
     def step_counter(self, frame: int, frames: int) -> str:
         """``3 / 7``: the frame shown, counted from 1."""
         return self.format(
+            # TRANSLATORS: The step counter between a diagram's buttons: step 3 of 7 reads "3 / 7".
             self.gettext("%(step)s / %(steps)s"),
             step=self.number(frame + 1),
             steps=self.number(frames),
@@ -151,6 +192,8 @@ class Words:
 
     def step_label(self, frame: int, frames: int) -> str:
         return self.format(
+            # TRANSLATORS: Start of a board picture's title, for screen readers: "Step 2 of 4. White
+            # to play."
             self.gettext("Step %(step)s of %(steps)s"),
             step=self.number(frame + 1),
             steps=self.number(frames),
@@ -159,14 +202,20 @@ class Words:
     def board_info(self, side: Side, position: Position) -> str:
         """The line under the board for one side: ``White: 349 pips, 0 off``."""
         if side is Side.WHITE:
+            # TRANSLATORS: Under a board picture: White's pip count and borne-off checkers (short,
+            # it is drawn in the SVG).
             text = self.gettext("White: %(pips)s pips, %(off)s off")
         else:
+            # TRANSLATORS: Under a board picture: Black's pip count and borne-off checkers (short,
+            # it is drawn in the SVG).
             text = self.gettext("Black: %(pips)s pips, %(off)s off")
         return text % {"pips": self.number(position.pips(side)), "off": self.number(position.off(side))}
 
-    def board_title(self, position: Position, frame: int, frames: int) -> str:
-        """The SVG's short title: the step and whose turn it is."""
-        return f"{self.step_label(frame, frames)}. {self.to_play(position.turn)}"
+    def board_title(self, position: Position, frame: int, frames: int, outcome: Outcome | None = None) -> str:
+        """The SVG's short title: the step and whose turn it is, or, once the game is over,
+        the result (nobody is to play then)."""
+        then = self.outcome(outcome) if outcome is not None else self.to_play(position.turn)
+        return f"{self.step_label(frame, frames)}. {then}"
 
     def refusal(self, refusal: Refusal) -> str:
         """Why a try is refused, in this language; points in absolute numbering."""
@@ -174,29 +223,54 @@ class Words:
         point = self.number(side.own(refusal.point)) if refusal.point else ""
         other = self.number(side.own(refusal.other)) if refusal.other else ""
         if why is Why.NO_CHECKER:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering.
             return self.gettext("There is no checker of yours on %(point)s.") % {"point": point}
         if why is Why.PINNED:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering.
             return self.gettext("This checker is pinned: it cannot move until it is released.")
         if why is Why.CLOSED:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering.
             text = self.ngettext("Point %(point)s is closed: %(count)s opposing checker stands there.",
                                  "Point %(point)s is closed: %(count)s opposing checkers stand there.",
                                  refusal.count)
             return text % {"point": point, "count": self.number(refusal.count)}
         if why is Why.PINNER:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering.
             return self.gettext("Point %(point)s is closed: the checker there is pinning one of yours, "
                                 "and a pinner cannot be pinned.") % {"point": point}
         if why is Why.NOT_HOME:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering. Also when "Bear off" is pressed while a checker is still outside
+            # the home board.
             return self.gettext("You cannot bear off yet: the checker on %(point)s is not home.") % {"point": point}
         if why is Why.PIN_STOPS_BEAR_OFF:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering. Also when "Bear off" is pressed while a checker of the reader's is
+            # pinned.
             return self.gettext("You cannot bear off while a checker of yours is pinned (on %(point)s).") % {
                 "point": point}
         if why is Why.HIGHER_POINT:
+            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
+            # in board numbering.
             return self.gettext("A %(number)s cannot bear off this checker: first move the checker on %(point)s.") % {
                 "number": self.number(refusal.number), "point": other}
         if why is Why.BOTH_NUMBERS:
+            # TRANSLATORS: Exercise feedback: the roll is not a double, and the reader's move would
+            # leave one number unplayable.
             return self.gettext("Both numbers can be played, so both must be: this move leaves one unplayable.")
         if why is Why.MORE_NUMBERS:
-            return self.gettext("%(count)s of the numbers can be played, so %(count)s must be.") % {
-                "count": self.number(refusal.count)}
+            # TRANSLATORS: Exercise feedback, only after doubles, which are played as four moves of
+            # one number (%(number)s).
+            text = self.ngettext(
+                "A double is four moves of %(number)s; only %(count)s of them can be played here, and you must play it.",
+                "A double is four moves of %(number)s; %(count)s of them can be played here, and you must play that many.",
+                refusal.count)
+            return text % {"count": self.number(refusal.count), "number": self.number(refusal.number)}
+        # TRANSLATORS: Exercise feedback: only one of the two numbers can be played, and then it
+        # must be the larger.
         return self.gettext("Only one number can be played, so it must be the larger, %(number)s.") % {
             "number": self.number(refusal.number)}

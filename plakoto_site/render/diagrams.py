@@ -65,7 +65,7 @@ def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = 
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
     labels = svg.Labels(
-        title=plain.board_title(position, frame, diagram.frames),
+        title=plain.board_title(position, frame, diagram.frames, step.outcome if step else None),
         white_info=plain.board_info(Side.WHITE, position),
         black_info=plain.board_info(Side.BLACK, position),
     )
@@ -150,6 +150,8 @@ def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -
         play=play,
         caption=caption,
         result=result,
+        # TRANSLATORS: The folding box under each board that lists the position point by point (for
+        # screen readers and for anyone).
         summary=words.gettext("The position in words"),
         element=element,
         items=items,
@@ -182,17 +184,33 @@ def embed_details(diagram: Diagram, links: EmbedLinks, words: Words) -> Markup:
         '<p>{oembed_label} <a href="{oembed}"><code>{absolute_oembed}</code></a></p>'
         "</details>"
     ).format(
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: its folding title.
         summary=words.gettext("Embed this diagram"),
         field=field,
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: the label of the code to copy.
         paste=words.gettext("Paste this into your article or forum post:"),
         iframe=links.iframe,
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: the button that copies the code.
         copy=words.gettext("Copy"),
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: what the copy button says once it has copied.
         copied=words.gettext("Copied"),
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: followed by two picture links.
         pictures=words.gettext("Where frames are not allowed, use a picture:"),
         picture=links.picture,
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: a link to a picture of the diagram's first step.
         first=words.gettext("the first step (SVG)"),
         filmstrip=links.filmstrip,
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: a link to a picture of every step side by side.
         all=words.gettext("all steps in one picture (SVG)"),
+        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
+        # it on their own site: followed by a technical address; oEmbed is a standard's name.
         oembed_label=words.gettext("oEmbed:"),
         oembed=links.oembed,
         absolute_oembed=links.absolute_oembed,
@@ -211,9 +229,17 @@ def diagram_html(
                '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
                '<path d="{icon}"/></svg></button>').format(action=action, label=label, icon=ICONS[action])
         for action, label in (
+            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): go to
+            # the first step.
             ("first", words.gettext("First step")),
+            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): one
+            # step back.
             ("prev", words.gettext("Previous step")),
+            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): one
+            # step on.
             ("next", words.gettext("Next step")),
+            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): go to
+            # the last step.
             ("last", words.gettext("Last step")),
         )
     )
@@ -233,6 +259,7 @@ def diagram_html(
         count=diagram.frames,
         embed=attribute,
         details=details,
+        # TRANSLATORS: Read by screen readers when the reader reaches a diagram.
         label=words.gettext("Diagram: use the buttons or the arrow keys to step through it"),
         frames=frames,
         controls=controls,

@@ -30,7 +30,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     """Every node of the play tree, with tries keyed by absolute start point."""
     side = exercise.position.turn
     plain = Words(words.language, words.translations)
-    accepted = {play.state for play in exercise.accepted}
+    accepted = {play.position for play in exercise.accepted}
     nodes = []
     for node in exercise.tree:
         position = node.position
@@ -39,12 +39,13 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             start = side.own(attempt.start)
             end: object = "off" if attempt.end == OFF else side.own(attempt.end)
             reason = plain.refusal(attempt.refusal) if attempt.refusal else ""
-            move = str(Move(attempt.start, attempt.end, attempt.number, attempt.pins))
+            move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
             tries.setdefault(str(start), []).append(
                 [end, attempt.number, -1 if attempt.child is None else attempt.child, reason, move])
+        not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
         if node.play is not None:
-            done = "accepted" if exercise.goal == "any" or node.play.state in accepted else "legal"
+            done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
         nodes.append({
             "b": list(position.board),
             "p": sorted(position.pinned),
@@ -54,6 +55,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             "l": {str(info.point): plain.point(position, info.point) for info in position.points()},
             "d": done,
             "y": node.play.notation() if node.play else "",
+            "f": plain.refusal(not_yet) if not_yet else "",
         })
     return {"side": side.value, "nodes": nodes}
 
@@ -63,17 +65,24 @@ def _board_buttons(words: Words, side: Side) -> Markup:
     def button(point: int) -> Markup:
         return Markup('<button type="button" class="xpt{top}" data-point="{p}" aria-label="{label}">'
                       '<span class="xnum" data-n="{p}"></span><span class="xstack"></span></button>').format(
-            top=" xtop" if point >= 13 else "", p=point, label=words.gettext("Point %(point)s") % {"point": point})
+            top=" xtop" if point >= 13 else "", p=point,
+            # TRANSLATORS: Exercises: what screen readers call each point of the board the reader
+            # plays on (board numbering).
+            label=words.gettext("Point %(point)s") % {"point": point})
     top = Markup("").join(button(p) for p in range(13, 19)) + Markup('<span class="xbar"></span>') + Markup(
         "").join(button(p) for p in range(19, 25))
     bottom = Markup("").join(button(p) for p in range(12, 6, -1)) + Markup('<span class="xbar"></span>') + Markup(
         "").join(button(p) for p in range(6, 0, -1))
+    # TRANSLATORS: Exercises: the button beside the board that bears the chosen checker off.
     tray = words.gettext("Bear off")
     return Markup(
         '<div class="xboard" role="group" aria-label="{label}" hidden>'
         '<div class="xrow">{top}</div><div class="xrow">{bottom}</div>'
         '<button type="button" class="xoff" data-point="off">{tray}</button></div>'
-    ).format(label=words.gettext("Board: choose a checker, then where it goes"), top=top, bottom=bottom, tray=tray)
+    ).format(
+        # TRANSLATORS: Exercises: read by screen readers when the reader reaches the board.
+        label=words.gettext("Board: choose a checker, then where it goes"),
+        top=top, bottom=bottom, tray=tray)
 
 
 def _question(exercise: Exercise, words: Words) -> tuple[Markup, str]:
@@ -81,16 +90,31 @@ def _question(exercise: Exercise, words: Words) -> tuple[Markup, str]:
     name = f"{exercise.id}-choice"
     if exercise.question == "pips":
         field = Markup('<label>{label} <input type="number" inputmode="numeric" min="0" max="375" name="{name}"></label>').format(
+            # TRANSLATORS: Exercises: the label of the box where the reader types a pip count.
             label=words.gettext("Pips:"), name=name)
         return field, str(exercise.answer)
     if exercise.question == "can-bear-off":
-        choices = [("yes", words.gettext("Yes")), ("no", words.gettext("No"))]
+        choices = [
+            # TRANSLATORS: Exercises: an answer to a yes-or-no question ("Can White bear off?").
+            ("yes", words.gettext("Yes")),
+            # TRANSLATORS: Exercises: an answer to a yes-or-no question ("Can White bear off?").
+            ("no", words.gettext("No")),
+        ]
         value = "yes" if exercise.answer else "no"
     else:
         choices = [
-            ("white-1", words.gettext("White wins 1 point")), ("white-2", words.gettext("White wins 2 points")),
-            ("black-1", words.gettext("Black wins 1 point")), ("black-2", words.gettext("Black wins 2 points")),
-            ("draw", words.gettext("A draw, no points")), ("goes-on", words.gettext("The game goes on")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?" (also the next five).
+            ("white-1", words.gettext("White wins 1 point")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?".
+            ("white-2", words.gettext("White wins 2 points")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?".
+            ("black-1", words.gettext("Black wins 1 point")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?".
+            ("black-2", words.gettext("Black wins 2 points")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?" (both mothers pinned).
+            ("draw", words.gettext("A draw, no points")),
+            # TRANSLATORS: Exercises: one of the answers to "What happens?".
+            ("goes-on", words.gettext("The game goes on")),
         ]
         answer = exercise.answer
         if isinstance(answer, dict):
@@ -122,7 +146,10 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
 
 def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
     side = exercise.position.turn
-    roll = words.format(words.gettext("%(side)s to play %(roll)s."), side=words.side(side), roll=words.roll(exercise.dice)) \
+    # TRANSLATORS: Exercises: above the board; %(side)s is "White" or "Black", %(roll)s the
+    # roll, such as 6–3.
+    to_play = words.gettext("%(side)s to play %(roll)s.")
+    roll = words.format(to_play, side=words.side(side), roll=words.roll(exercise.dice)) \
         if exercise.goal != "question" else Markup("")
     plain = Words(words.language, words.translations)
     if exercise.question == "pips":  # the board's own pip line would give the answer away
@@ -131,6 +158,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         infos = (plain.board_info(Side.WHITE, exercise.asked), plain.board_info(Side.BLACK, exercise.asked))
     board = svg.board(
         exercise.asked if exercise.goal == "question" else exercise.position,
+        # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
         labels=svg.Labels(title=words.gettext("Exercise %(number)s") % {"number": number},
                           white_info=infos[0], black_info=infos[1]),
         dice=exercise.dice if exercise.goal != "question" else None,
@@ -142,7 +170,13 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         interaction = Markup(
             '<form class="xquestion" data-answer="{value}" hidden><fieldset><legend>{legend}</legend>{controls}</fieldset>'
             '<button type="submit" class="xbutton">{check}</button></form>'
-        ).format(value=value, legend=words.gettext("Your answer"), controls=controls, check=words.gettext("Check"))
+        ).format(
+            value=value,
+            # TRANSLATORS: Exercises: the title of the answers to choose from.
+            legend=words.gettext("Your answer"),
+            controls=controls,
+            # TRANSLATORS: Exercises: the button that checks the chosen answer.
+            check=words.gettext("Check"))
         solution = Markup("")
         data = Markup("")
     else:
@@ -153,26 +187,69 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
             '<button type="button" class="xbutton" data-do="reset">{reset}</button>'
             '<button type="button" class="xbutton" data-do="reveal">{reveal}</button></div>'
             '<p class="xmoves" aria-live="polite"></p>'
-        ).format(board=_board_buttons(words, side), undo=words.gettext("Undo"), reset=words.gettext("Start again"),
-                 reveal=words.gettext("Show the answer"))
+        ).format(
+            board=_board_buttons(words, side),
+            # TRANSLATORS: Exercises: the button that takes back the last move.
+            undo=words.gettext("Undo"),
+            # TRANSLATORS: Exercises: the button that takes back every move.
+            reset=words.gettext("Start again"),
+            # TRANSLATORS: Exercises: the button that opens the answer (also the answer's title).
+            reveal=words.gettext("Show the answer"))
         plays = [play.notation() for play in exercise.accepted] or sorted(
             {node.play.notation() for node in exercise.tree if node.play})
+        if side is Side.WHITE:
+            # TRANSLATORS: Exercises: in the opened answer, before the plays that count as right.
+            accepted = words.gettext("Accepted:")
+        else:
+            # TRANSLATORS: Exercises: in the opened answer, before the plays that count as right,
+            # when Black is to play: they are written in Black's own numbering.
+            accepted = words.gettext("Accepted, in Black's numbering:")
         solution = Markup('<p class="xsolution">{label} {plays}</p>').format(
-            label=words.gettext("Accepted:"),
+            label=accepted,
             plays=Markup(", ").join(Markup('<code class="notation">{}</code>').format(p) for p in plays))
         data = Markup('<script type="application/json" class="xdata">{}</script>').format(
             script_json(tree_data(exercise, words)))
+    # The lesson's explanation says why the play is not the best; then the line above it
+    # only says what was played, so that nothing is said twice.
+    if texts.get("explain"):
+        # TRANSLATORS: Exercises: the reader made a legal play that is not the best; the
+        # lesson's explanation of why follows, so this line only names the play.
+        legal = words.gettext("You played %(play)s.")
+    else:
+        # TRANSLATORS: Exercises: a legal play that is not the best, when the lesson gives no
+        # explanation; the play follows this sentence.
+        legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
+    if side is Side.WHITE:
+        # TRANSLATORS: Exercises: before the moves played so far.
+        played = words.gettext("Played so far:")
+    else:
+        # TRANSLATORS: Exercises: before the moves played so far, when Black is to play: they
+        # are written in Black's own numbering.
+        played = words.gettext("Played so far, in Black's numbering:")
     ui = {
+        # TRANSLATORS: Exercises: the first line under the board, before any move.
         "choose": words.gettext("Choose a checker of yours to move."),
+        # TRANSLATORS: Exercises: after the reader chose a checker (board numbering).
         "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
+        # TRANSLATORS: Exercises: the reader chose a point without a checker of theirs; also
+        # what screen readers call an empty point.
         "none": words.gettext("There is no checker of yours on %(point)s."),
+        # TRANSLATORS: Exercises: the reader pressed "Bear off" (the button's own text) before
+        # choosing which checker to bear off.
+        "off": words.gettext("First choose the checker to bear off, then press Bear off."),
+        # TRANSLATORS: Exercises: no number left takes the chosen checker to the chosen point.
         "nowhere": words.gettext("No number you have left moves this checker there."),
+        # TRANSLATORS: Exercises: a button under the board: move the chosen checker by this number.
         "move": words.gettext("Move %(number)s"),
+        # TRANSLATORS: Exercises: a right answer; for a play, the play follows.
         "solved": words.gettext("Right!"),
-        "legal": words.gettext("That is a legal play, but not the best one here."),
+        "legal": legal,
+        # TRANSLATORS: Exercises: a wrong answer to a question.
         "wrong": words.gettext("Not quite: try again."),
-        "played": words.gettext("Played so far:"),
+        "played": played,
+        # TRANSLATORS: Exercises: before the numbers of the roll not played yet.
         "left": words.gettext("Numbers left:"),
+        # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
         "done": words.gettext("Solved before"),
     }
     return Markup(
@@ -194,6 +271,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         rules=exercise.rules.value,
         goal=exercise.goal,
         ui=_json(ui),
+        # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
         label=words.gettext("Exercise %(number)s") % {"number": words.number(number)},
         prompt=texts.get("prompt", Markup("")),
         roll=roll,
@@ -201,7 +279,9 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         interaction=interaction,
         explain=texts.get("explain", Markup("")),
         hint=Markup('<details class="xhint"><summary>{}</summary>{}</details>').format(
+            # TRANSLATORS: Exercises: the title of the folding hint.
             words.gettext("A hint"), texts["hint"]) if texts.get("hint") else Markup(""),
+        # TRANSLATORS: Exercises: the title of the folding answer (also the button that opens it).
         show=words.gettext("Show the answer"),
         solution=solution,
         answer=texts.get("answer", Markup("")),

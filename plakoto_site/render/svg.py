@@ -142,19 +142,18 @@ def _moved(play: Play | None) -> tuple[Counter[int], list[int], dict[int, int]]:
     """Absolute destination counts, start points, and for each destination its origin."""
     if play is None:
         return Counter(), [], {}
-    side = play.side
     arrivals: Counter[int] = Counter()
     starts: list[int] = []
     origin: dict[int, int] = {}
     landed_on: dict[int, int] = {}
     for move in play.moves:
-        start = side.own(move.start)
+        start = move.start
         first = landed_on.pop(start, start) if arrivals[start] else start
         if arrivals[start]:
             arrivals[start] -= 1
         else:
             starts.append(start)
-        end = OFF if move.end == OFF else side.own(move.end)
+        end = move.end
         arrivals[end] += 1
         origin[end] = first
         if end != OFF:
@@ -286,7 +285,7 @@ def board(
     arrivals, starts, origin = _moved(last)
     title_id = f"{element_id}-title" if element_id else None
     key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
-           last.side if last else None, last.path if last else None, dice, roller, labels.title,
+           last.side if last else None, last.moves if last else None, dice, roller, labels.title,
            labels.white_info, labels.black_info, element_id, describedby, standalone, stylesheet)
     if key in _DRAWN:
         return _DRAWN[key]

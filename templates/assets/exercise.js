@@ -98,7 +98,7 @@
     this.list.textContent = played ? this.ui.played + " " + played : "";
     if (node.d === "accepted") { this.solved(this.ui.solved + " " + node.y); }
     else if (node.d === "legal") {
-      this.state("legal", this.ui.legal + " " + node.y);
+      this.state("legal", fill(this.ui.legal, { play: node.y }));
       this.root.querySelector(".xexplain").hidden = false;
     }
     void self;
@@ -109,8 +109,9 @@
     return (node.t[this.source] || []).filter(filter);
   };
 
-  Exercise.prototype.take = function (tries) {
-    if (!tries.length) { this.state("illegal", this.ui.nowhere); return; }
+  Exercise.prototype.take = function (tries, off) {
+    var node = this.tree.nodes[this.node];
+    if (!tries.length) { this.state("illegal", off && node.f ? node.f : this.ui.nowhere); return; }
     var allowed = tries.filter(function (t) { return t[2] >= 0; });
     if (!allowed.length) { this.state("illegal", tries[0][3]); return; }
     this.path.push({ node: this.node, move: allowed[0][4] });
@@ -126,14 +127,15 @@
     if (this.source === null || String(this.source) === point) {
       if (this.source !== null) { this.source = null; this.draw(); return; }
       var tries = node.t[point];
-      if (!tries || point === "off") { this.state("illegal", fill(this.ui.none, { point: point })); return; }
+      if (point === "off") { this.state("illegal", node.f || this.ui.off); return; }
+      if (!tries) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
       if (!tries.some(function (t) { return t[2] >= 0; })) { this.state("illegal", tries[0][3]); return; }
       this.source = point;
       this.state("playing", fill(this.ui.chosen, { point: point }));
       this.draw();
       return;
     }
-    this.take(this.tries(function (t) { return String(t[0]) === point; }));
+    this.take(this.tries(function (t) { return String(t[0]) === point; }), point === "off");
   };
 
   Exercise.prototype.number = function (number) { this.take(this.tries(function (t) { return t[1] === number; })); };

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from dataclasses import dataclass
 
@@ -10,7 +11,6 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from plakoto_site.content.markdown import make_markdown, placements
-from plakoto_site.engine import Position
 
 from .conftest import BuiltSite
 from .test_site import watch
@@ -26,6 +26,8 @@ class Placed:
     diagram: str
     captions: dict[int, str]
     frames: int
+    positions: tuple[dict[str, object], ...]
+    """Each frame's position as the diagram source replays it (the interchange form)."""
 
 
 def plain(markdown: str) -> str:
@@ -44,7 +46,9 @@ def placed(site: BuiltSite) -> list[Placed]:
                     frame = diagram.frame_of(caption.key)
                     assert frame is not None
                     captions[frame] = plain(caption.text)
-                found.append(Placed(f"{lang}/{item.lesson.slug}/index.html", diagram.id, captions, diagram.frames))
+                positions = tuple(json.loads(json.dumps(diagram.position(f).to_json())) for f in range(diagram.frames))
+                found.append(Placed(f"{lang}/{item.lesson.slug}/index.html", diagram.id, captions, diagram.frames,
+                                    positions))
     return found
 
 
@@ -61,8 +65,7 @@ def check_frame(figure: Locator, spot: Placed, frame: int) -> None:
     assert re.fullmatch(rf"{frame + 1}\s*/\s*{spot.frames}", text(figure.locator(".counter"))), text(figure.locator(".counter"))
     if frame in spot.captions:
         assert text(shown.locator(".frame-caption")) == spot.captions[frame]
-    position = Position.from_json(__import__("json").loads(shown.get_attribute("data-position") or "{}"))
-    assert position is not None
+    assert json.loads(shown.get_attribute("data-position") or "{}") == spot.positions[frame]
 
 
 def check_announced(figure: Locator, spot: Placed, frame: int) -> None:

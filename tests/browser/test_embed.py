@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from html import unescape
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
 from plakoto_site.engine import Position
-from plakoto_site.render import svg
 
 from .conftest import BuiltSite
 
@@ -118,21 +118,27 @@ def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
     checked = 0
     for path in embeds(site):
         html = path.read_text()
+        page_title = unescape(html.split("<title>", 1)[1].split("</title>", 1)[0])
         positions = [json.loads(p.replace("&#34;", '"').replace("&quot;", '"'))
                      for p in __import__("re").findall(r'data-position="([^"]*)"', html)]
         assert positions
         for frame_number, expected in enumerate(positions):
             root = ET.parse(path.parent / f"{frame_number}.svg").getroot()
             assert json.loads(root.get("data-position") or "{}") == expected
-            title = root.find("s:title", NS)
-            assert title is not None and title.text
+            title = root.findtext("s:title", namespaces=NS) or ""
+            assert title.startswith(page_title + " — "), (path, frame_number, title)
             position = Position.from_json(expected)
+            # Columns and rows from where the picture writes each point's number; that
+            # they run as on a real board is tests/render/test_svg.py's business.
+            labels = {int(t.text or 0): (t.get("x"), float(t.get("y") or 0))
+                      for t in root.iterfind(".//s:text", NS) if t.get("class") == "pt-num"}
+            middle = (labels[1][1] + labels[24][1]) / 2
             for info in position.points():
-                x = f"{svg.point_x(info.point):g}"
+                x = labels[info.point][0]
                 top = info.point >= 13
                 drawn = [c for c in root.iterfind(".//s:circle", NS)
                          if "ck" in (c.get("class") or "").split() and c.get("cx") == x
-                         and (float(c.get("cy") or 0) < svg.MIDDLE) == top and float(c.get("cy") or 0) < svg.INNER_BOTTOM + 1]
+                         and (float(c.get("cy") or 0) < middle) == top and float(c.get("cy") or 0) < labels[1][1]]
                 shown = min(info.count, 4 if info.pinned else 5) + (1 if info.pinned else 0)
                 assert len(drawn) == shown, (path, frame_number, info)
             checked += 1
@@ -146,7 +152,12 @@ def test_oembed_is_valid_and_points_to_pages_that_exist(site: BuiltSite) -> None
         data = json.loads((path.parent / "oembed.json").read_text())
         assert data["version"] == "1.0" and data["type"] == "rich"
         assert isinstance(data["width"], int) and isinstance(data["height"], int)
-        assert data["title"] and data["provider_name"]
+        lang = path.relative_to(site.folder).parts[0]
+        catalog = site.checked.translations[lang]
+        titles = {item.lesson.title for item in site.checked.lessons[lang]}
+        lesson, _, plakoto = data["title"].rpartition(" · ")
+        assert lesson in titles and plakoto == catalog.gettext("Plakoto"), data["title"]
+        assert data["provider_name"] == catalog.gettext("Plakoto, step by step"), path
         src = data["html"].split('src="', 1)[1].split('"', 1)[0]
         for url in (src, data["thumbnail_url"], data["provider_url"]):
             assert url.startswith(site.url), url

@@ -32,9 +32,16 @@ def test_every_page_loads_without_errors(page: Page, site: BuiltSite) -> None:
     problems = watch(page)
     pages = [p for p in site.pages() if p != "404.html"]
     assert len(pages) >= 9
+    lessons = {f"{lang}/{item.lesson.slug}/index.html": item.lesson.title
+               for lang, items in site.checked.lessons.items() for item in items}
     for name in pages:
         page.goto(site.url + name, wait_until="networkidle")
-        assert page.locator("h1").count() == 1, name
+        heading = page.locator("h1")
+        assert heading.count() == 1, name
+        shown = " ".join((heading.text_content() or "").split())
+        assert shown and page.title().startswith(shown), (name, shown, page.title())
+        if name in lessons:
+            assert shown == lessons[name], name  # the lesson's own title, in its language
     assert problems == []
 
 

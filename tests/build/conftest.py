@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
@@ -103,17 +106,27 @@ class MiniProject:
         path.write_text(textwrap.dedent(text), encoding="utf-8")
         return path
 
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+    def run(self, *args: str, file_size_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+        """``build.py --root <project> *args``; ``file_size_limit`` makes every write past
+        that many bytes in one file fail, as on a full disk."""
         return subprocess.run(
             [sys.executable, str(REPO / "build.py"), "--root", str(self.root), *args],
             capture_output=True,
             text=True,
             timeout=120,
+            preexec_fn=None if file_size_limit is None else functools.partial(_limit_file_size, file_size_limit),
         )
 
     def snapshot(self, folder: str = "_site") -> dict[str, bytes]:
         base = self.root / folder
         return {p.relative_to(base).as_posix(): p.read_bytes() for p in sorted(base.rglob("*")) if p.is_file()}
+
+
+def _limit_file_size(size: int) -> None:
+    """In the child process: a write past ``size`` bytes fails with EFBIG ("File too large")
+    instead of killing the process."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
 
 
 @pytest.fixture

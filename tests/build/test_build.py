@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from .conftest import MiniProject
+from .conftest import SECOND_EN, MiniProject
 
 
 class Links(HTMLParser):
@@ -63,7 +63,15 @@ def test_untranslated_lesson_falls_back_to_english_with_a_notice(project: MiniPr
     page = files["ru/moving/index.html"].decode()
     assert "This lesson is not translated yet." in page  # UI string not in the test catalog
     assert "Each number moves one checker." in page
-    assert 'hreflang="ru"' not in page.split("<body>")[0]  # no alternates for a fallback page
+    # A fallback page is not a Russian page: it announces no alternates at all, not even
+    # the English one or x-default (they would tell search engines it is a translation).
+    assert parse(files["ru/moving/index.html"]).find("link", rel="alternate") == []
+    assert "hreflang" not in page.split("<body>")[0]
+    english = parse(files["en/moving/index.html"]).find("link", rel="alternate")
+    assert {a["hreflang"]: a["href"] for a in english} == {
+        "en": "https://example.org/plakoto/en/moving/",
+        "x-default": "https://example.org/plakoto/en/moving/",
+    }
     sitemap = files["sitemap.xml"].decode()
     assert "ru/moving/" not in sitemap and "en/moving/" in sitemap
 
@@ -73,7 +81,10 @@ def test_diagram_captions_and_engine_words_are_translated(project: MiniProject) 
     page = project.snapshot()["ru/pinning/index.html"].decode()
     assert "Белые запирают её." in page
     assert 'Белые: бросок 5–3, ход <code class="notation">20/15* 13/10</code>.' in page
-    assert "6 белых шашек" in page or "5 белых шашек" in page
+    # The position in words, with Russian plural forms: 1 → шашка, 5, 6 and 8 → шашек.
+    for item in ("Point 20: 1 белая шашка.", "Point 13: 6 белых шашек.", "Point 24: 8 белых шашек.",
+                 "Point 13: 5 белых шашек."):
+        assert f"<li>{item}</li>" in page, item
     assert 'data-play="20/15* 13/10"' in page and 'data-roll="5-3"' in page
 
 
@@ -86,6 +97,7 @@ def test_same_input_same_bytes(project: MiniProject) -> None:
 def test_failing_build_leaves_the_last_good_site(project: MiniProject) -> None:
     assert project.run("build").returncode == 0
     before = project.snapshot()
+    around = sorted(p.name for p in project.root.iterdir())
     project.write("content/en/pinning.md", project.root.joinpath("content/en/pinning.md").read_text()
                   .replace("20/15*", "20/14"))
     project.write("content/diagrams/pin.toml", project.root.joinpath("content/diagrams/pin.toml").read_text()
@@ -93,7 +105,7 @@ def test_failing_build_leaves_the_last_good_site(project: MiniProject) -> None:
     done = project.run("build")
     assert done.returncode == 1
     assert project.snapshot() == before
-    assert not [p for p in project.root.iterdir() if p.name.startswith("._site")]
+    assert sorted(p.name for p in project.root.iterdir()) == around
 
 
 def test_check_writes_nothing(project: MiniProject) -> None:
@@ -113,11 +125,20 @@ ERRORS = [
      "content/en/pinning.md:9: there is no diagram 'nowhere'"),
     ("content/en/pinning.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n\n```diagram pin\nstart: x\n7: y\n```\n",
      "content/en/pinning.md:9: diagram 'pin' has no step '7'"),
+    # 'pin' has one step, so 1 is its last and 2 is one past it.
+    ("content/en/pinning.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n\n```diagram pin\nstart: x\n1: y\n2: z\n```\n",
+     "content/en/pinning.md:10: diagram 'pin' has no step '2'"),
     ("content/en/pinning.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n\n```diagram pin\nstart: x\nthis line has no key\n```\n",
      "content/en/pinning.md:9: this caption line cannot be read"),
     ("content/ru/extra.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n", "content/ru/extra.md:1: there is no English lesson 'extra'"),
     ("content/diagrams/pin.toml", DIAGRAM_BAD_PLAY := "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/17\"\n",
      "content/diagrams/pin.toml:7: step 1 (white 6-5): illegal play '24/17': the roll 6-5 cannot move a checker from 24 to 17"),
+    ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/18* 24/19\"\n",
+     "content/diagrams/pin.toml:7: step 1 (white 6-5): illegal play '24/18* 24/19': the checker landing on 18 pins "
+     "nothing there: leave out the * after 18 — write a legal play in the mover's own numbering: e.g. 24/19 24/18"),
+    ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"W:24x14,6;B:1x11,18x2,19x2;T:W\"\n\n[[steps]]\nroll = \"6-5\"\nplay = \"6/1\"\n",
+     "content/diagrams/pin.toml:6: step 1 (white 6-5): illegal play '6/1': point 1 is closed: 11 black checkers — "
+     "write a legal play in the mover's own numbering: no legal play exists"),
     ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"W:24x16;B:1x15\"\n", "content/diagrams/pin.toml:2: position code 'W:24x16;B:1x15' has 16 white checkers"),
     ("content/diagrams/pin.toml", "id = \"pin\"\nstart = \"start\"\n\n[[steps]]\nname = \"pin\"\nroll = \"6-5\"\nplay = \"24/13\"\n[steps.expect]\npips = { white = 300 }\n",
      "content/diagrams/pin.toml:8: step 1: expected pips { white = 300 }, but the engine counts white 349, black 360"),
@@ -216,3 +237,44 @@ start: <b onmouseover=alert(1)>caption</b> [x](javascript:alert(2))
     assert "Moving &lt;script&gt;" in page
     scripts = re.findall(r"<script[^>]*>", page)
     assert scripts == ['<script src="../../assets/diagram.js?v=' + scripts[0].split("?v=")[1]]
+
+
+def figures(html: bytes) -> list[tuple[dict[str, str | None], int]]:
+    """Each diagram figure's attributes, and the number of frames inside it."""
+    found: list[tuple[dict[str, str | None], int]] = []
+
+    class Figures(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            values = dict(attrs)
+            if tag == "figure" and values.get("data-plakoto-diagram"):
+                found.append((values, 0))
+            elif tag == "li" and "frame" in (values.get("class") or "").split() and found:
+                found[-1] = (found[-1][0], found[-1][1] + 1)
+
+    Figures().feed(html.decode())
+    return found
+
+
+def test_data_steps_is_the_number_of_frames(project: MiniProject) -> None:
+    assert project.run("build").returncode == 0
+    files = project.snapshot()
+    for name in ("en/pinning/index.html", "ru/pinning/index.html", "en/embed/pin/index.html"):
+        (figure, frames), = figures(files[name])
+        # The start and the one step of content/diagrams/pin.toml: two frames.
+        assert (figure["data-steps"], frames) == ("2", 2), name
+
+
+def test_a_write_that_fails_midway_leaves_the_previous_site(project: MiniProject) -> None:
+    """The disk fills up while the new site is written: the old site stays byte for byte,
+    and nothing half-written is left beside it."""
+    assert project.run("build").returncode == 0
+    before = project.snapshot()
+    around = sorted(p.name for p in project.root.iterdir())
+    project.write("content/en/moving.md", SECOND_EN.replace("Each number", "Every number"))
+    sizes = sorted(len(data) for data in before.values())
+    limit = sizes[len(sizes) // 2]  # about half the files fit: writing fails part-way through
+    done = project.run("build", file_size_limit=limit)
+    assert done.returncode != 0
+    assert "File too large" in done.stderr
+    assert project.snapshot() == before
+    assert sorted(p.name for p in project.root.iterdir()) == around

@@ -204,3 +204,18 @@ def test_serve_on_a_port_it_cannot_use(project: MiniProject, tmp_path: Path) -> 
         done = project.run("serve", "--port", port, "--out", str(tmp_path / "served"))
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert f"Not serving: port {port} cannot be used" in done.stderr
+
+
+def test_the_keys_status_writes_are_known_front_matter() -> None:
+    from plakoto_site.content.lessons import FRONT_MATTER
+    from plakoto_site.i18n import status
+
+    assert {status.KEY, status.TEXT_KEY} <= set(FRONT_MATTER)
+
+
+def test_every_setting_is_a_known_key_of_site_toml() -> None:
+    from dataclasses import fields
+
+    from plakoto_site.content.site import SETTINGS, Settings
+
+    assert {field.name for field in fields(Settings)} == set(SETTINGS)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from typing import IO
 
 from .conftest import REPO, MiniProject
 
@@ -34,22 +37,49 @@ def wait_for(check, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-d
     return False
 
 
+class Output:
+    """The server's output, read line by line as it comes."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        assert process.stdout is not None
+        self.thread = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.append(line)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
 def test_serve_rebuilds_after_an_edit(project: MiniProject) -> None:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, str(REPO / "build.py"), "--root", str(project.root), "serve", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
+    output = Output(server)
     try:
         url = f"http://127.0.0.1:{port}/en/moving/index.html"
-        assert wait_for(lambda: "Each number moves one checker." in fetch(url))
+        assert wait_for(lambda: "Each number moves one checker." in fetch(url)), output.text
         lesson = project.root / "content/en/moving.md"
-        lesson.write_text(lesson.read_text().replace("Each number moves one checker.", "Every number moves a checker."))
-        assert wait_for(lambda: "Every number moves a checker." in fetch(url))
+        good = lesson.read_text()
+        lesson.write_text(good.replace("Each number moves one checker.", "Every number moves a checker."))
+        assert wait_for(lambda: "Every number moves a checker." in fetch(url)), output.text
+        assert "Rebuilt" in output.text
+
         lesson.write_text("broken: no front matter\n")  # a mistake keeps the last good site
-        time.sleep(2)
+        assert wait_for(lambda: "Build stopped; still serving the last good site." in output.text), output.text
+        assert "content/en/moving.md:1: the lesson does not start with front matter" in output.text
         assert "Every number moves a checker." in fetch(url)
+
+        # Still watching: fixing the mistake brings the page back.
+        lesson.write_text(good.replace("Each number moves one checker.", "Numbers move checkers."))
+        assert wait_for(lambda: "Numbers move checkers." in fetch(url)), output.text
     finally:
         server.terminate()
-        output = server.communicate(timeout=10)[0]
-    assert "Rebuilt" in output and "content/en/moving.md:1: the lesson does not start with front matter" in output
+        server.wait(timeout=10)

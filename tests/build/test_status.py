@@ -27,7 +27,7 @@ def status(project: MiniProject, *args: str) -> dict:  # type: ignore[type-arg]
 def test_missing_and_unmarked_lessons(project: MiniProject) -> None:
     ru = status(project)
     assert ru["lessons"]["moving"]["state"] == "missing"
-    assert ru["lessons"]["pinning"] == {"state": "stale", "changed": 4, "removed": 0, "marked": False}
+    assert ru["lessons"]["pinning"] == {"state": "stale", "changed": 4, "removed": 0, "marked": False, "gaps": 0, "same_as_english": 0, "complete": False}
     assert ru["complete"] is False
     table = project.run("status").stdout
     assert "MISSING" in table and "STALE (unmarked)" in table
@@ -37,16 +37,19 @@ def test_stale_after_an_english_edit_and_fresh_after_mark(project: MiniProject) 
     done = project.run("status", "--mark", "ru/pinning")
     assert done.returncode == 0 and "ru/pinning: marked as up to date" in done.stdout
     assert 'translates = "' in (project.root / "content/ru/pinning.md").read_text()
-    assert status(project)["lessons"]["pinning"] == {"state": "translated", "changed": 0, "removed": 0, "marked": True}
+    assert status(project)["lessons"]["pinning"] == {"state": "translated", "changed": 0, "removed": 0, "marked": True, "gaps": 0, "same_as_english": 0, "complete": True}
 
     english = project.root / "content/en/pinning.md"
     english.write_text(english.read_text().replace("Landing on a lone checker", "A checker landing on a lone checker"))
-    assert status(project)["lessons"]["pinning"] == {"state": "stale", "changed": 1, "removed": 1, "marked": True}
+    assert status(project)["lessons"]["pinning"] == {"state": "stale", "changed": 1, "removed": 1, "marked": True, "gaps": 0, "same_as_english": 0, "complete": False}
     diff = project.run("status", "--diff", "ru/pinning").stdout
-    assert "content/en/pinning.md:7" in diff
-    assert "A checker landing on a lone checker **pins** it." in diff
-    assert "1 block(s) of the English text were removed or rewritten" in diff
+    # the English paragraph as it was when marked, then as it is now
+    assert ("--- was (line 7 then)\nLanding on a lone checker **pins** it.\n\n"
+            "+++ now content/en/pinning.md:7\nA checker landing on a lone checker **pins** it.\n") in diff
+    assert "A lone black checker on 15" not in diff  # unchanged blocks are not shown
 
+    russian = project.root / "content/ru/pinning.md"
+    russian.write_text(russian.read_text().replace("Шашка, вставшая", "Ваша шашка, вставшая"))
     project.run("status", "--mark", "ru/pinning")
     assert status(project)["lessons"]["pinning"]["state"] == "translated"
     assert "is up to date" in project.run("status", "--diff", "ru/pinning").stdout
@@ -113,3 +116,76 @@ def test_status_names_unknown_lessons_and_languages(project: MiniProject) -> Non
     assert done.returncode != 0 and "there is no lesson 'nowhere'" in done.stderr
     done = project.run("status", "--diff", "xx/pinning")
     assert done.returncode != 0 and "there is no language 'xx'" in done.stderr
+
+
+def test_mark_refuses_a_stale_translation_nobody_edited_unless_forced(project: MiniProject) -> None:
+    project.run("status", "--mark", "ru/pinning")
+    front = (project.root / "content/ru/pinning.md").read_text()
+    assert 'marked_text = "' in front  # the hash of the translation's own text at this mark
+    english = project.root / "content/en/pinning.md"
+    english.write_text(english.read_text().replace("Landing on a lone checker", "A checker landing on a lone checker"))
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert ("ru/pinning: not marked: the English changed in 1 block(s) since the last mark, and "
+            "content/ru/pinning.md has not been edited since.") in done.stderr
+    assert status(project)["lessons"]["pinning"]["state"] == "stale"
+    done = project.run("status", "--mark", "ru/pinning", "--force")
+    assert done.returncode == 0 and status(project)["lessons"]["pinning"]["state"] == "translated"
+
+
+def test_the_home_page_text_is_part_of_status(project: MiniProject) -> None:
+    project.write("content/en/_home.md", '+++\ntitle = "Plakoto"\nsummary = "Learn it."\n+++\n\nWelcome.\n')
+    assert status(project)["lessons"]["_home"]["state"] == "missing"
+    project.write("content/ru/_home.md", '+++\ntitle = "Плакото"\nsummary = "Учитесь."\n+++\n\nДобро пожаловать.\n')
+    assert status(project)["lessons"]["_home"]["marked"] is False
+    assert project.run("status", "--mark", "ru/_home").returncode == 0
+    assert status(project)["lessons"]["_home"]["state"] == "translated"
+    assert "_home" in project.run("status").stdout
+
+
+def test_a_draft_language_is_built_but_not_announced(project: MiniProject) -> None:
+    project.write("content/site.toml", 'url = "https://example.org/plakoto/"\nlanguages = ["en", "ru"]\n'
+                  'drafts = ["ru"]\n')
+    assert project.run("build").returncode == 0
+    site = project.root / "_site"
+    assert (site / "ru/pinning/index.html").exists()  # built for preview
+    english = (site / "en/pinning/index.html").read_text()
+    assert 'hreflang="ru"' not in english  # neither in the switcher nor as an alternate
+    assert "/ru/" not in (site / "sitemap.xml").read_text()
+    assert 'href="ru/index.html"' not in (site / "index.html").read_text()
+    russian = (site / "ru/pinning/index.html").read_text()
+    assert '<meta name="robots" content="noindex">' in russian and 'rel="alternate" hreflang' not in russian
+    done = project.run("status", "--strict")  # a draft never fails the gate, but is shown as one
+    assert done.returncode == 0 and "ru (draft)" in done.stdout
+
+
+def test_drafts_must_be_languages_of_the_site(project: MiniProject) -> None:
+    project.write("content/site.toml", 'url = "https://example.org/plakoto/"\nlanguages = ["en", "ru"]\n'
+                  'drafts = ["ar"]\n')
+    done = project.run("check")
+    assert done.returncode == 1 and "content/site.toml:3: drafts ['ar'] must list languages" in done.stderr
+
+
+def test_words_to_avoid_are_found_in_any_form(project: MiniProject) -> None:
+    project.write("content/terms.toml", '[checker]\nen = ["checker"]\nru = ["шашка"]\navoid.ru = ["фишк"]\n')
+    project.write("content/ru/pinning.md", LESSON_RU.replace("Шашка, вставшая на одинокую шашку",
+                                                             "Одна из фишек, вставшая на одинокую шашку"))
+    done = project.run("check")
+    assert ("content/ru/pinning.md:7: warning: 'фишек': the term table says 'шашка' for this — "
+            "use the site's word (content/terms.toml, [checker])") in done.stderr
+
+
+def test_marking_a_whole_language_skips_only_the_unedited_stale_lessons(project: MiniProject) -> None:
+    project.write("content/ru/moving.md", SECOND_RU)
+    project.run("status", "--mark", "ru")
+    for name, old, new in (("pinning", "Landing on a lone checker", "A checker landing on a lone checker"),
+                           ("moving", "Each number moves one checker.", "Each number moves a checker.")):
+        english = project.root / f"content/en/{name}.md"
+        english.write_text(english.read_text().replace(old, new))
+    russian = project.root / "content/ru/moving.md"
+    russian.write_text(russian.read_text().replace("Каждое число", "Любое число"))
+    done = project.run("status", "--mark", "ru")
+    assert done.returncode == 1
+    assert "ru/pinning: not marked" in done.stderr and "ru/moving: marked as up to date" in done.stdout
+    lessons = status(project)["lessons"]
+    assert (lessons["pinning"]["state"], lessons["moving"]["state"]) == ("stale", "translated")

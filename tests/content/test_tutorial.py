@@ -31,6 +31,15 @@ def test_the_build_checks_clean(checked: Checked) -> None:
     assert [str(w) for w in checked.warnings] == []
 
 
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_translation_keeps_the_english_structure(checked: Checked, lang: str) -> None:
+    """Sections by heading id, diagrams, exercises, lists, tables and notation examples, as
+    the English has them, and no paragraph left in English (the parity check)."""
+    drift = [str(w) for w in checked.warnings
+             if w.kind in ("parity", "same-as-english") and w.path.startswith(f"content/{lang}/")]
+    assert drift == []
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_lesson_and_page_exists_in_order(checked: Checked, lang: str) -> None:
     lessons = checked.lessons[lang]

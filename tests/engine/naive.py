@@ -8,7 +8,7 @@ applied to the whole list of candidate plays.
 
 Sides are the strings ``"white"`` and ``"black"``; a result is ``None`` or
 ``(winner, points, reason)`` with ``winner`` ``"white"``, ``"black"`` or ``None`` (a draw)
-and ``reason`` one of ``"bear-off"``, ``"mother"``, ``"both-mothers"``.
+and ``reason`` one of ``"bear-off"``, ``"mother"``, ``"both-mothers"``, ``"blocked"``.
 """
 
 from __future__ import annotations
@@ -123,6 +123,9 @@ def result_of(state: State, rules: str) -> tuple[str | None, int, str] | None:
             return (BLACK, 2, "mother")
         if black_mother_pinned and checkers_on_point(state, WHITE, 24) == 0:
             return (WHITE, 2, "mother")
+    # RULES.md "A blocked board": both rule sets, checked after the mother rule.
+    if frozen(state):
+        return (None, 0, "blocked")
     return None
 
 
@@ -229,32 +232,38 @@ def all_sequences(state: State, rules: str, dice: tuple[int, int]) -> list[Candi
 def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Candidate]:
     """The legal plays, per RULES.md "Moving".
 
-    Plays that end the game are all legal; the plays that do not end it are judged among
-    themselves: only those using the most numbers, and a non-double played with one number
-    must use the larger if the larger alone could be played. When nothing that goes on can
-    move, the empty play is legal (even if some play would end the game).
+    - A play that ends the game ends the turn at once, however few numbers it used.
+    - A win counts as using every number of the roll: it is legal, and when one exists
+      the plays that go on must use every number (nobody stops short of a win).
+    - A draw makes no other play illegal: it is legal, and the other plays are judged
+      among themselves as if the drawing moves did not exist. (The sequences never go
+      through a drawing move, so simply leaving the draws out does that.) Where only
+      drawing moves remain, stopping is legal; where every move would draw, passing is.
+    - Among the plays that go on, only those using the most numbers are legal, and a
+      non-double played with one number must use the larger if the larger alone could be
+      played.
     """
-    if result_of(state, rules) is not None or frozen(state):
+    if result_of(state, rules) is not None:
         raise ValueError("the game is already over")
+    numbers = 4 if dice[0] == dice[1] else 2
     cands = all_sequences(state, rules, dice)
-    ending = [c for c in cands if c.result is not None]
+    wins = [c for c in cands if c.result is not None and c.result[0] is not None]
+    draws = [c for c in cands if c.result is not None and c.result[0] is None]
     going = [c for c in cands if c.result is None]
     most = max(len(c.steps) for c in going)  # the empty play is always there: most >= 0
+    if wins:
+        most = numbers  # a win counts as using every number
     going = [c for c in going if len(c.steps) == most]
     high, low = max(dice), min(dice)
     if most == 1 and high != low:
         if any(c.steps[0].number == high for c in going):
             going = [c for c in going if c.steps[0].number == high]
-    going = [
-        Candidate(c.steps, c.key, (None, 0, "blocked") if frozen(state_from_key(c.key, "white")) else None)
-        for c in going
-    ]
-    return ending + going
+    return wins + draws + going
 
 
 def frozen(state: State) -> bool:
-    """The project's decision where RULES.md is silent: when neither side can move any
-    checker with any number ever again, the game is a draw ("blocked")."""
+    """RULES.md "A blocked board": neither side has any checker that can move with any
+    number."""
     return not any(single_moves(state, side, n) for side in ("white", "black") for n in range(1, 7))
 
 

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from plakoto_site.engine.__main__ import run as run_lines
 
 START = {"board": [-15] + [0] * 22 + [15], "pinned": [], "off": {"white": 0, "black": 0}, "turn": "white"}
 PIN_BEFORE = "W:24x8,20,13x6;B:1x10,5x4,15;T:W"
@@ -85,7 +92,7 @@ def test_apply_errors_are_one_sentence_answers() -> None:
         "white has 24 checkers (on the board, pinned and borne off): each side has exactly 15",
         "dice must be 1 to 6, not 7 and 3",
         'missing \'play\', e.g. "24/19 24/18"',
-        "not a JSON object: Expecting value at column 1",
+        "not a JSON object: the line is not valid JSON",
         "unknown rule set 'chess': write 'plakoto' or 'tapa'",
     ]
 
@@ -110,3 +117,120 @@ def test_unknown_verb_is_a_usage_error() -> None:
         [sys.executable, "-m", "plakoto_site.engine", "dance"], capture_output=True, text=True
     )
     assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+# -- every line gets an answer, whatever it holds ----------------------------------------------
+
+
+def run_bytes(verb: str, data: bytes) -> subprocess.CompletedProcess[bytes]:
+    """The command under a strict UTF-8 locale, fed raw bytes."""
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict", "PYTHONUTF8": "1"}
+    return subprocess.run([sys.executable, "-m", "plakoto_site.engine", verb], input=data,
+                          capture_output=True, timeout=120, env=env)
+
+
+def test_blank_and_broken_lines_get_error_answers_and_the_next_line_its_own() -> None:
+    good = json.dumps({"code": "start", "dice": [6, 5], "play": "24/13"}).encode()
+    lines = [
+        good,
+        b"",
+        b"   \t",
+        b"\xff\xfe not utf-8",
+        good,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"code": "start", "dice": [' + b"9" * 5000 + b', 5], "play": "24/13"}',
+        b'{"code": "start", "dice": [6, 5.0], "play": "24/13"}',
+        b'{"code": "start", "dice": [6, NaN], "play": "24/13"}',
+        b'{"code": "\\ud800", "dice": [6, 5], "play": "24/13"}',
+        b"{\"code\": \"start\"",
+        b"[6, 5]",
+        good + b"\r",
+        good,  # the last line has no newline
+    ]
+    done = run_bytes("apply", b"\n".join(lines))
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    moved = {"position": Position_after_24_13, "result": None}
+    assert answers == [
+        moved,
+        {"error": "empty line: each line must be one JSON object"},
+        {"error": "empty line: each line must be one JSON object"},
+        {"error": "the line is not valid UTF-8 text"},
+        moved,
+        {"error": "the line nests too deeply: at most 100 levels"},
+        {"error": "a number in the line has more than 20 digits"},
+        {"error": "numbers must be whole, like 6, not 5.0"},
+        {"error": "not a JSON object: the line is not valid JSON"},
+        {"error": "cannot read position code '\\ud800': section '\\ud800' should start with W:, B:, P: or T:"},
+        {"error": "not a JSON object: the line is not valid JSON"},
+        {"error": "each line must be a JSON object"},
+        moved,
+        moved,
+    ]
+
+
+Position_after_24_13 = {**START, "board": [-15] + [0] * 11 + [1] + [0] * 10 + [14], "turn": "black"}
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+REQUESTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "code": st.sampled_from(["start", PIN_BEFORE, "W:1x4;B:19x15;T:W", "W:;B:1;T:W"]) | st.text(max_size=12),
+        "position": JSON_VALUES | st.just(START),
+        "dice": st.lists(st.integers(0, 7), min_size=0, max_size=3) | JSON_VALUES,
+        "play": st.sampled_from(["24/13", "24/18* 24/19", "", "1/off(4)"]) | st.text(max_size=12),
+        "rules": st.sampled_from(["plakoto", "tapa", "chess"]) | JSON_VALUES,
+    },
+)
+LINES = st.lists(
+    st.binary(max_size=40).map(lambda b: b.replace(b"\n", b""))
+    | REQUESTS.map(lambda r: json.dumps(r).encode())
+    | JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+    min_size=1,
+    max_size=12,
+)
+
+
+def answers_to(verb: str, lines: list[bytes]) -> list[dict[str, object]]:
+    out = io.BytesIO()
+    run_lines(verb, [line + b"\n" for line in lines], out)
+    return [json.loads(line) for line in out.getvalue().decode("utf-8").splitlines()]
+
+
+@settings(max_examples=150, deadline=None)
+@given(verb=st.sampled_from(["plays", "apply", "position"]), lines=LINES)
+def test_random_bytes_and_structures_get_one_answer_each(verb: str, lines: list[bytes]) -> None:
+    answers = answers_to(verb, lines)
+    assert len(answers) == len(lines)
+    expected_keys = {"plays": {"plays"}, "apply": {"position", "result"},
+                     "position": {"position", "code", "pips", "off", "result"}}[verb]
+    for answer in answers:
+        assert set(answer) in ({"error"}, expected_keys), answer
+        assert "internal error" not in str(answer.get("error", "")), answer
+
+
+@settings(max_examples=8, deadline=None)
+@given(lines=LINES)
+def test_the_command_itself_never_dies(lines: list[bytes]) -> None:
+    done = run_bytes("apply", b"\n".join(lines) + b"\n")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert len(done.stdout.decode("utf-8").splitlines()) == len(lines)
+
+
+def test_the_fast_plays_answer_is_the_same_bytes_as_the_plain_one() -> None:
+    """The command line writes `plays` answers straight from the search's packed boards;
+    they must equal json.dumps of the answer built from Position values."""
+    from pathlib import Path
+
+    from plakoto_site.engine.__main__ import plays, plays_text
+
+    batch = Path(__file__).resolve().parents[2] / "benchmarks" / "engine_requests.jsonl"
+    requests = [json.loads(line) for line in batch.read_text().splitlines()[::5]]
+    requests += [{"code": "W:1x4;B:19x15;T:B", "dice": [3, 3]}, {"code": "W:2,1x13;B:24x14;P:1,24;T:W",
+                 "dice": [1, 1], "rules": "tapa"}, {"code": "W:24,13x7,6x7;B:18,12x7,19x7;T:B", "dice": [6, 3]}]
+    for request in requests:
+        assert plays_text(request) == json.dumps(plays(request), ensure_ascii=False), request

@@ -79,22 +79,25 @@ def test_moves_replay_on_the_naive_board(case: tuple[Position, Dice, RuleSet]) -
         state = state_of(position)
         assert len(play.moves) <= len(dice.numbers), where
         for move in play.moves:
-            start = naive.absolute_point(side, move.start)
+            own_start, own_end = move.own()
+            start = naive.absolute_point(side, own_start)
+            assert move.start == start and move.side is position.turn, where
             assert naive.on_top(state, side, start) > 0, (
                 f"{where}: {move} moves a checker not on top"
             )
             if move.end != OFF:
-                assert move.end == move.start - move.number, where
-                end = naive.absolute_point(side, move.end)
+                assert own_end == own_start - move.number, where
+                end = naive.absolute_point(side, own_end)
+                assert move.end == end, where
                 assert naive.is_open(state, side, end), f"{where}: {move} lands on a closed point"
                 lone = state.board[end - 1] == -naive.SIGN[side]
                 assert move.pins == lone, f"{where}: {move} pin flag"
             else:
-                assert not move.pins and move.number >= move.start, where
+                assert not move.pins and move.number >= own_start, where
             found = [
                 after
                 for step, after in naive.single_moves(state, side, move.number)
-                if (step.start, step.end) == (move.start, move.end)
+                if (step.start, step.end) == (own_start, own_end)
             ]
             assert len(found) == 1, f"{where}: {move} is not a legal single move"
             state = found[0]
@@ -125,7 +128,7 @@ def test_pips_drop_by_what_the_play_moved(case: tuple[Position, Dice, RuleSet]) 
     assert position.pips(mover) == naive.pips(before, mover.value)
     assert position.pips(other) == naive.pips(before, other.value)
     for play in position.legal_plays(dice, rules):
-        moved = sum(move.start if move.end == OFF else move.number for move in play.moves)
+        moved = sum(move.own()[0] if move.end == OFF else move.number for move in play.moves)
         after = play.position
         where = f"{position.code()} {dice} {play.notation()}"
         assert position.pips(mover) - after.pips(mover) == moved, where

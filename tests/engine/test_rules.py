@@ -15,6 +15,7 @@ from plakoto_site.engine import (
     RuleSet,
     Side,
 )
+from plakoto_site.engine.refusals import Why
 
 W, B = Side.WHITE, Side.BLACK
 TAPA = RuleSet.TAPA
@@ -101,8 +102,8 @@ def test_blocked_intermediate_point() -> None:
     code = "W:24x13,12,6;B:1x11,18x2,19x2;T:W"
     assert Position.from_code(code).board[12] == 0  # point 13 is empty
     assert not any(n.startswith("24/") for n in notations(code, Dice(6, 5)))
-    message = illegal(code, "24/13", Dice(6, 5))
-    assert "point 18 is closed" in message or "point 19 is closed" in message
+    # Both ways are closed; the message names the first the engine tries, the 6 (24/18).
+    assert illegal(code, "24/13", Dice(6, 5)) == "illegal play '24/13': point 18 is closed: 2 black checkers"
 
 
 def test_play_both_numbers_when_both_fit() -> None:
@@ -168,9 +169,14 @@ def test_release_when_the_last_pinner_leaves() -> None:
 
 
 def test_pin_on_the_way_is_released_when_the_checker_moves_on() -> None:
-    play = Position.from_code("W:24x14,20;B:1x13,15,17;T:W").parse_play("20/15*/12", Dice(5, 3))
-    assert play.notation() in {"20/15*/12", "20/12"}
-    assert not play.position.pinned and play.position.board[14] == -1
+    # 17 is closed, so the only way from 20 to 12 is through the lone black checker on 15:
+    # the pin on the way is part of the play and shows in its canonical form.
+    before = Position.from_code("W:24x14,20;B:1x12,15,17x2;T:W")
+    for written in ("20/15*/12", "20/15/12", "20/12", "20-15-12"):
+        play = before.parse_play(written, Dice(5, 3))
+        assert play.notation() == "20/15*/12", written
+        assert play.position.code() == "W:24x14,12;B:1x12,15,17x2;T:B"
+        assert not play.position.pinned and play.position.board[14] == -1
 
 
 # -- bearing off ----------------------------------------------------------------------------
@@ -427,6 +433,98 @@ def test_a_game_nobody_can_ever_move_in_is_a_draw() -> None:
     assert (outcome.winner, outcome.points, outcome.reason) == (None, 0, Reason.BLOCKED)
     before = Position.from_code("W:2,1x13;B:24x14;P:1,24;T:W")
     assert before.outcome(TAPA) is None  # White can still play 2/1
-    (play,) = before.legal_plays(Dice(1, 1), TAPA)
-    assert play.notation() == "2/1"
-    assert play.outcome is not None and play.outcome.reason is Reason.BLOCKED
+    plays = {play.notation(): play for play in before.legal_plays(Dice(1, 1), TAPA)}
+    # 2/1 blocks the board, a draw; a drawing play is never forced, so passing is legal.
+    assert set(plays) == {"2/1", ""}
+    outcome = plays["2/1"].outcome
+    assert outcome is not None and outcome.reason is Reason.BLOCKED
+    assert plays[""].outcome is None and plays[""].position.turn is B
+
+
+def test_a_blocked_board_is_worded_as_blocked_not_as_pinned_mothers() -> None:
+    frozen = Position.from_code("W:1x14;B:24x14;P:1,24;T:W")
+    outcome = frozen.outcome(TAPA)
+    assert str(outcome) == "a draw: the board is blocked, neither side can ever move again"
+    with pytest.raises(PositionError) as caught:
+        frozen.legal_plays(Dice(6, 5), TAPA)
+    assert str(caught.value) == (
+        "the game is already over (a draw: the board is blocked, neither side can ever move again)"
+    )
+    both = Position.from_code("W:13x7,1,6x6;B:12x6,19x7,24;P:1,24;T:B")
+    assert str(both.outcome()) == "a draw: both mothers are pinned"
+
+
+# -- the settled rules: wins count as every number, draws are never forced --------------------
+
+
+def test_a_win_counts_as_using_every_number() -> None:
+    # Four white checkers on the ace point, eleven off: 3-3 bears off all four and wins.
+    code = "W:1x4;B:19x15;T:W"
+    assert notations(code, Dice(3, 3)) == {"1/off(4)"}
+    with pytest.raises(IllegalPlayError) as caught:
+        Position.from_code(code).parse_play("1/off(3)", Dice(3, 3))
+    assert str(caught.value) == (
+        "illegal play '1/off(3)': this roll can win the game, and a win counts as using every "
+        "number: win, or play all 4 numbers"
+    )
+    assert caught.value.refusal is not None and caught.value.refusal.why is Why.SHORT_OF_WIN
+    assert caught.value.code == code
+
+
+def test_a_player_who_can_win_may_choose_another_full_play() -> None:
+    # 6/off 2/off wins; 6/4/off uses both numbers too and leaves the checker on 2.
+    plays = Position.from_code("W:6,2;B:19x15;T:W").legal_plays(Dice(6, 2))
+    assert sorted((len(play.moves), play.outcome is None) for play in plays) == [(2, False), (2, True)]
+    going = next(play for play in plays if play.outcome is None)
+    assert going.position.code() == "W:2;B:19x15;T:B"
+
+
+# White's mother is pinned on 24 and Black's stands alone on 1: 7/1* pins it, both mothers
+# are pinned, a draw. The checkers on 6 cannot bear off while White has one pinned.
+DRAW_WITH_THE_SIX = "W:7,6x13;B:1,19x13,24;P:24;T:W"
+
+
+def test_a_draw_may_be_declined_by_a_shorter_play() -> None:
+    plays = {play.notation(): play.outcome for play in Position.from_code(DRAW_WITH_THE_SIX).legal_plays(Dice(6, 1))}
+    # The 6 can only draw, so the plays that go on are judged without it: the 1 alone.
+    assert set(plays) == {"7/1*", "7/1* 6/5", "7/6", "6/5"}
+    assert plays["7/6"] is None and plays["6/5"] is None
+    assert all(plays[n] is not None and plays[n].reason is Reason.BOTH_MOTHERS for n in ("7/1*", "7/1* 6/5"))
+    assert Position.from_code(DRAW_WITH_THE_SIX).parse_play("6/5", Dice(6, 1)).outcome is None
+
+
+def test_a_draw_may_be_declined_by_passing() -> None:
+    plays = {play.notation(): play.outcome for play in Position.from_code(DRAW_WITH_THE_SIX).legal_plays(Dice(6, 6))}
+    assert set(plays) == {"7/1*", ""}  # every move would draw, so passing is legal
+    passed = Position.from_code(DRAW_WITH_THE_SIX).parse_play("", Dice(6, 6))
+    assert passed.outcome is None and passed.moves == () and passed.position.turn is B
+
+
+# -- a * is a claim that the landing pins -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "written", "dice", "point"),
+    [
+        ("W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15* 13/10*", Dice(5, 3), 10),
+        ("start", "24/20 24/23*", Dice(4, 1), 23),
+        ("W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15/12*", Dice(5, 3), 12),
+        ("W:6x2,5x2,4x2,3,2,1;B:19x3,20x3,21x3,22x2,23x2,24x2;T:W", "6/off* 5/off", Dice(6, 5), 0),
+    ],
+)
+def test_a_star_on_a_landing_that_pins_nothing_is_refused(code: str, written: str, dice: Dice, point: int) -> None:
+    with pytest.raises(IllegalPlayError) as caught:
+        Position.from_code(code).parse_play(written, dice)
+    if point:
+        why = f"the checker landing on {point} pins nothing there: leave out the * after {point}"
+    else:
+        why = "a checker borne off pins nothing: leave out the * after off"
+    assert str(caught.value) == f"illegal play {written!r}: {why}"
+    refusal = caught.value.refusal
+    assert refusal is not None and (refusal.why, refusal.point) == (Why.FALSE_PIN, point)
+
+
+def test_a_true_star_is_accepted_even_on_a_stop_on_the_way() -> None:
+    position = Position.from_code("W:24x14,20;B:1x13,15,17;T:W")
+    assert position.parse_play("20/15*/12", Dice(5, 3)).position.board[14] == -1
+    assert position.parse_play("20/15 15/12", Dice(5, 3)).position.board[14] == -1

@@ -19,8 +19,42 @@ def checkers(root: ET.Element, css: str) -> list[ET.Element]:
     return [c for c in root.iterfind(".//s:circle", NS) if css in (c.get("class") or "").split()]
 
 
+def labels(root: ET.Element) -> dict[int, tuple[float, float]]:
+    """Where each point's number is drawn: {point: (x, y)}."""
+    return {int(t.text or 0): (float(t.get("x") or 0), float(t.get("y") or 0))
+            for t in root.iterfind(".//s:text", NS) if t.get("class") == "pt-num"}
+
+
 def column(point: int) -> str:
-    return f"{svg.point_x(point):g}"
+    """The x of a point's column, read from where the board writes the point's number."""
+    return f"{labels(draw(Position.start()))[point][0]:g}"
+
+
+def test_points_run_as_on_a_real_board() -> None:
+    """White's home bottom right: 1 in the bottom right corner, 12 bottom left, 13 top left,
+    24 top right (README, "The position code"; RULES.md, board and numbering)."""
+    at = labels(draw(Position.start()))
+    assert sorted(at) == list(range(1, 25))
+    bottom = [at[p] for p in range(1, 13)]
+    top = [at[p] for p in range(13, 25)]
+    assert all(x1 > x2 for (x1, _), (x2, _) in zip(bottom, bottom[1:], strict=False))  # 1 → 12 leftwards
+    assert all(x1 < x2 for (x1, _), (x2, _) in zip(top, top[1:], strict=False))  # 13 → 24 rightwards
+    assert at[1][0] == at[24][0] and at[12][0] == at[13][0]  # 1 under 24, 12 under 13
+    assert min(y for _, y in bottom) > max(y for _, y in top)  # 1–12 along the bottom
+    assert len({y for _, y in bottom}) == 1 and len({y for _, y in top}) == 1
+
+
+def test_start_position_white_top_right_black_bottom_right() -> None:
+    """White's fifteen on 24 (top right), Black's on 1 (bottom right)."""
+    root = draw(Position.start())
+    at = labels(root)
+    right = max(x for x, _ in at.values())
+    white = checkers(root, "ck-white")
+    black = checkers(root, "ck-black")
+    on_board = [c for c in white + black if float(c.get("cy") or 0) < at[1][1]]  # not the legend
+    assert {float(c.get("cx") or 0) for c in on_board} == {right}
+    assert max(float(c.get("cy") or 0) for c in on_board if c in white) < \
+        min(float(c.get("cy") or 0) for c in on_board if c in black)  # White above, Black below
 
 
 def test_start_position_stacks_over_five_with_a_count() -> None:
