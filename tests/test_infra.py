@@ -43,3 +43,17 @@ def test_scripts_are_executable(rel: str) -> None:
     path = REPO / rel
     assert path.is_file(), f"{rel} missing"
     assert os.access(path, os.X_OK), f"{rel} is not executable"
+
+
+def test_every_test_folder_is_collected() -> None:
+    """pytest skips folders named like ``build`` by default; each folder of tests/ must be
+    collected by a plain ``pytest`` run, or a whole layer of tests silently never runs."""
+    import subprocess
+    import sys
+
+    listed = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+                            cwd=REPO, capture_output=True, text=True, timeout=120).stdout
+    collected = {line.split("::")[0].split("/")[1] for line in listed.splitlines() if line.count("/", 0, line.find("::")) >= 2}
+    folders = {p.name for p in (REPO / "tests").iterdir() if p.is_dir() and any(p.glob("test_*.py"))}
+    assert folders == {"browser", "build", "content", "engine", "i18n", "render"}
+    assert collected == folders
