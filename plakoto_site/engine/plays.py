@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .dice import Dice
 from .errors import PositionError
@@ -461,37 +461,46 @@ def _points_down(mask: int) -> tuple[int, ...]:
 def positions_json_text(position: Position, plays: list[Play]) -> list[str]:
     """``json.dumps(play.position.to_json())`` for each of ``plays`` from ``position``,
     written straight from the search's packed boards without building the positions (the
-    command line's hot path): the board text before the play, with the points each play
-    touched rewritten."""
+    command line's hot path): each point's byte looked up in a table of texts, in the
+    byte order that reads the board in absolute numbering."""
     side = position.turn
     white = side is Side.WHITE
-    before = [str(count) for count in position.board]
+    # Little-endian bytes run from own point 0 up, big-endian from 24 down: White's and
+    # Black's absolute order.
+    order: Literal["little", "big"] = "little" if white else "big"
+    texts_of, points = (_COUNT_TEXT, slice(1, 25)) if white else (_NEGATED_TEXT, slice(0, 24))
     our_off, their_off = position.off(side), position.off(side.other)
     turn = side.other.value
+    pinned_texts: dict[int, str] = {}
     texts = []
     for play in plays:
         key = play._state
-        board = before.copy()
-        borne = 0
-        for start, end, _, _ in play._path:
-            for point in (start, end) if end else (start,):
-                count = (key >> (_BITS * point) & 31) - 16
-                if white:
-                    board[point - 1] = str(count)
-                else:
-                    board[24 - point] = str(-count)
-            borne += not end
-        pins = pins_of(key)
-        if white:
-            pinned = ", ".join([str(point) for point in _bits(pins)])
-            white_off, black_off = our_off + borne, their_off
-        else:
-            pinned = ", ".join([str(25 - point) for point in reversed(_bits(pins))])
-            white_off, black_off = their_off, our_off + borne
-        texts.append(f'{{"board": [{", ".join(board)}], "pinned": [{pinned}], '
+        board = ", ".join([texts_of[byte] for byte in key.to_bytes(25, order)[points]])
+        flags = key & _PIN_FLAGS
+        pinned = pinned_texts.get(flags)
+        if pinned is None:
+            pinned = pinned_texts[flags] = _pinned_text(pins_of(key), white)
+        borne = our_off
+        for move in play._path:
+            if move[1] == OFF:
+                borne += 1
+        white_off, black_off = (borne, their_off) if white else (their_off, borne)
+        texts.append(f'{{"board": [{board}], "pinned": [{pinned}], '
                      f'"off": {{"white": {white_off}, "black": {black_off}}}, "turn": "{turn}"}}')
     return texts
 
+
+_COUNT_TEXT = tuple(str((byte & 31) - 16) for byte in range(256))
+"""A point's count as JSON text, by its byte in :func:`state_key`."""
+_NEGATED_TEXT = tuple(str(16 - (byte & 31)) for byte in range(256))
+"""The same for Black, whose counts are negative in absolute positions."""
+
+
+def _pinned_text(pins: int, white: bool) -> str:
+    """The JSON list items of the absolute points in an own-view pins mask."""
+    if white:
+        return ", ".join([str(point) for point in _bits(pins)])
+    return ", ".join([str(25 - point) for point in reversed(_bits(pins))])
 
 
 def _bits(mask: int) -> list[int]:
@@ -594,6 +603,8 @@ def _chains(path: Path) -> list[list[tuple[int, int, int, bool]]]:
 
 
 def _chain_text(chain: list[tuple[int, int, int, bool]]) -> str:
+    if len(chain) == 1 and chain[0] in _MOVE_TEXT:
+        return _MOVE_TEXT[chain[0]]
     parts = [str(chain[0][0])]
     for move in chain[:-1]:
         if move[3]:
@@ -603,31 +614,30 @@ def _chain_text(chain: list[tuple[int, int, int, bool]]) -> str:
     return "/".join(parts)
 
 
+_MOVE_TEXT = {
+    (start, max(start - number, OFF), number, pins): f"{start}/{start - number if start > number else 'off'}"
+    + ("*" if pins else "")
+    for start in range(1, 25)
+    for number in range(1, 7)
+    for pins in ((False, True) if start > number else (False,))
+}
+"""Every single checker move's text, such as ``(13, 7, 6, True)``: ``13/7*``."""
+
+
 def format_path(path: Path) -> str:
     """``24/18(2) 13/7*``: chains joined, highest start first, identical moves grouped.
     Of two checkers landing on one point, the one that pinned comes first: ``20/15* 20/15``."""
-    if len(path) == 1:
-        return _chain_text([path[0]])
     if len(path) == 2:
         return _two_moves(path[0], path[1])
-    keyed = []
-    for chain in _chains(path):
-        last = chain[-1]
-        text = _chain_text(chain)
-        keyed.append((-chain[0][0], -last[1], not last[3], text))
-    keyed.sort()
-    texts: list[str] = []
-    previous, count = "", 0
+    if len(path) == 1:
+        return _chain_text([path[0]])
+    keyed = sorted([
+        (-chain[0][0], -chain[-1][1], not chain[-1][3], _chain_text(chain)) for chain in _chains(path)
+    ])
+    counts: dict[str, int] = {}  # identical texts sort next to each other
     for *_, text in keyed:
-        if text == previous:
-            count += 1
-            continue
-        if count:
-            texts.append(previous if count == 1 else f"{previous}({count})")
-        previous, count = text, 1
-    if count:
-        texts.append(previous if count == 1 else f"{previous}({count})")
-    return " ".join(texts)
+        counts[text] = counts.get(text, 0) + 1
+    return " ".join([text if count == 1 else f"{text}({count})" for text, count in counts.items()])
 
 
 def _two_moves(first: tuple[int, int, int, bool], second: tuple[int, int, int, bool]) -> str:
