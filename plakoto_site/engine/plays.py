@@ -176,7 +176,6 @@ Ending = dict[StateKey, tuple[Path, Decided]]
 """The plays that end the game, each board with the first moves found to reach it."""
 Finals = dict[StateKey, Path]
 """The plays that go on, each board with the first moves found to reach it."""
-MOTHER_BITS = 1 << 1 | 1 << 24
 _IN_HOME = 1 << 7
 """A mask of own points below this has every point in the home board (1–6)."""
 
@@ -202,14 +201,13 @@ class _Search:
         self.their_off = their_off
         self.dice = dice
         self.mother = mother
-        self.watch = MOTHER_BITS if mother else 0
         self.high = dice.high
         self.two_numbers = not dice.is_double
         self.stuck = pinned_own_checker(ours, pins) != 0
         """One of our checkers is pinned: we cannot bear off, and only then can the board block."""
         self.packed = _packed(ours, pins)
         self.starts_for = _starts_for(_mask(self.packed, _OPEN))
-        self.choices = _choices(dice)
+        self.choices = _CHOICES[dice.high, dice.low]
         self.by_depth: list[Finals] = [{} for _ in range(3 if self.two_numbers else 5)]
         self.high_first: set[StateKey] = set()
         self.ending: Ending = {}
@@ -234,7 +232,9 @@ class _Search:
         movable = starts
         if self.in_order and path:
             movable &= (2 << path[-1][0]) - 1
-        found = _points_down(movable & self.starts_for[number] & ~skip)
+        movable_by = movable & self.starts_for[number] & ~skip
+        high, middle, low = _DOWN  # _points_down(), inlined
+        found = high[movable_by >> 16] + middle[movable_by >> 8 & 255] + low[movable_by & 255]
         if starts < _IN_HOME and not self.stuck:
             bear = _bear_off_start(starts, number)
             if movable >> bear & 1:
@@ -244,7 +244,7 @@ class _Search:
     def explore(self, key: int, pins: int, starts: int, off: int, numbers: tuple[int, ...], path: Path) -> None:
         """Try each next checker move from a node with two numbers or more to play, and go
         on from each board not met before with the same numbers left."""
-        ours, unit, stuck, watch = self.ours, _UNIT, self.stuck, self.watch
+        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
         depth = len(path) + 1
         record = self.by_depth[depth]
         for number, rest in self.choices[numbers]:
@@ -275,11 +275,13 @@ class _Search:
                     if there <= 0:
                         after_starts |= 1 << end
                 move = (start, end, number, pinned)
-                # The game can end only by bearing off the last checker, by a move on a mother's
-                # point (from our 24 or onto our 1), or on a blocked board, which needs one of
-                # ours pinned and all the others home: cheap tests before the full check.
+                # The game can end only by bearing off the last checker; by the mother rule,
+                # when our last checker leaves our 24 while their mother lies pinned, or when
+                # we pin on our 1 (perhaps their mother); or on a blocked board, which needs
+                # one of ours pinned and all the others home: cheap tests before the full check.
                 if (
-                    (start == 24 or end <= 1) and (after_off == CHECKERS or after_pins & watch)
+                    mother and (start == 24 and count == 1 and pins & 2 or pinned and end == 1)
+                    or after_off == CHECKERS
                     or stuck and after_starts < _IN_HOME and blocked_pins(after_pins)
                 ):
                     decided = self.ends(pins, off, start, number)
@@ -289,7 +291,7 @@ class _Search:
                 if after_key in record:
                     continue
                 walked = record[after_key] = path + (move,)
-                if depth == 1 and number == self.high:
+                if depth == 1 and number == self.high and self.two_numbers:
                     self.high_first.add(after_key)
                 ours[start] = left
                 if end:
@@ -306,12 +308,13 @@ class _Search:
     def finish(self, key: int, pins: int, starts: int, off: int, number: int, path: Path, skip: int) -> None:
         """Try each move of the last number, keeping each board not found before: the move
         of :meth:`explore` without what only a next move would need."""
-        ours, unit, stuck, watch = self.ours, _UNIT, self.stuck, self.watch
+        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
         record = self.by_depth[len(path) + 1]
         for start in self.moves(starts, number, path, skip):
             end = start - number
             after_key = key - unit[start]
-            if ours[start] == 1 and pins >> start & 1:
+            last = ours[start] == 1
+            if last and pins >> start & 1:
                 after_key -= _RELEASE[start]
             pinned = False
             if end < 1:
@@ -323,15 +326,15 @@ class _Search:
                 after_key += unit[end]
             # As in explore(), with what the pins and our points can be after the move.
             if (
-                (start == 24 or end <= 1) and (watch & (pins | 1 << end) or end == OFF and off + 1 == CHECKERS)
+                mother and (start == 24 and last and pins & 2 or pinned and end == 1)
+                or end == OFF and off + 1 == CHECKERS
                 or stuck and end <= 6 and starts & ~(1 << start) < _IN_HOME and blocked_pins(pins | 1 << end)
             ):
                 decided = self.ends(pins, off, start, number)
                 if decided:
                     self.ending.setdefault(after_key, (path + ((start, end, number, pinned),), decided))
                     continue
-            if after_key not in record:
-                record[after_key] = path + ((start, end, number, pinned),)
+            record.setdefault(after_key, path + ((start, end, number, pinned),))
 
     def skip_after(self, number: int, start: int, end: int) -> int:
         """Which last moves need not be tried after this first move of two different
@@ -353,10 +356,10 @@ class _Search:
         return game_over(after, after_pins, off + (move.end == OFF), self.their_off, self.mother)
 
 
-def _starts_for(open_points: int) -> tuple[int, ...]:
+def _starts_for(open_points: int) -> list[int]:
     """For each number 1–6 (index 0 unused), the mask of own points a checker may move
     from with it to a point on the board, given the mask of points open to land on."""
-    return tuple(open_points << number & _BOARD for number in range(7))
+    return [open_points << number & _BOARD for number in range(7)]
 
 
 def _bear_off_start(starts: int, number: int) -> int:
@@ -513,13 +516,15 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
-def _choices(dice: Dice) -> dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+def _choices(high: int, low: int) -> dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
     """For each tuple of numbers left during a turn, each different number that can be
     played next, with the numbers left after it."""
-    high, low = dice.high, dice.low
-    if dice.is_double:
+    if high == low:
         return {(high,) * left: ((high, (high,) * (left - 1)),) for left in range(1, 5)}
     return {(high, low): ((high, (low,)), (low, (high,))), (high,): ((high, ()),), (low,): ((low, ()),)}
+
+
+_CHOICES = {(high, low): _choices(high, low) for high in range(1, 7) for low in range(1, high + 1)}
 
 
 def _choose(
@@ -530,9 +535,10 @@ def _choose(
     short of it), and a draw makes no other play illegal (the plays that go on are judged
     as if the drawing moves did not exist; where only drawing moves remain, the player may
     stop there, or pass). ``by_depth`` holds only the plays that go on."""
-    most = max(depth for depth, found in enumerate(by_depth) if found)
-    if any(we_win is not None for _, (we_win, _, _) in ending.values()):
-        most = len(by_depth) - 1
+    most = len(by_depth) - 1
+    if not any(we_win is not None for _, (we_win, _, _) in ending.values()):
+        while not by_depth[most]:
+            most -= 1
     if most == 0 and not ending:
         return {}, {}
     finals = by_depth[most]
