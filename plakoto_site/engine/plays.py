@@ -7,8 +7,9 @@ bearing off, "play as many numbers as possible" and the end of the game. Parsing
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .dice import Dice
 from .errors import PositionError
@@ -17,10 +18,8 @@ from .rules import (
     CHECKERS,
     Outcome,
     Reason,
-    bears_off,
     blocked_pins,
     game_over,
-    may_bear_off,
     pinned_own_checker,
 )
 from .side import Point, RuleSet, Side
@@ -28,8 +27,8 @@ from .side import Point, RuleSet, Side
 OFF = 0
 """``Move.end`` for a checker borne off."""
 
-StateKey = tuple[int, int]
-"""A board in one side's own view, packed by :func:`state_key`."""
+StateKey = int
+"""A board in one side's own view, pins included, packed by :func:`state_key`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +99,10 @@ class Play:
     @property
     def position(self) -> Position:
         """The position after the play, the other side to move."""
-        side, (key, pins) = self.side, self._state
+        side, key = self.side, self._state
         our_off = self.before.off(side) + sum(1 for move in self._path if move[1] == OFF)
         return Position._from_own_view(
-            side, board_of(key), pins, our_off, self.before.off(side.other), side.other, trusted=True,
+            side, board_of(key), pins_of(key), our_off, self.before.off(side.other), side.other, trusted=True,
             rules=self.before.rules,
         )
 
@@ -161,124 +160,217 @@ def legal_plays(position: Position, dice: Dice, rules: RuleSet | None = None) ->
     """
     if rules is not None:
         position = position.with_rules(rules)
-    rules = position.rules
-    finished = position.outcome()
-    if finished:
-        raise PositionError(f"the game is already over ({finished})")
     side = position.turn
     ours, pins = position._own_view(side)
-    their_off = position.off(side.other)
-    found = _search(ours, pins, position.off(side), their_off, dice, rules.has_mother_rule)
-    return [_make_play(position, dice, state, path, decided) for state, path, decided in found]
+    our_off, their_off, mother = position.off(side), position.off(side.other), position.rules.has_mother_rule
+    if game_over(ours, pins, our_off, their_off, mother):
+        raise PositionError(f"the game is already over ({position.outcome()})")
+    ending, finals = _Search(ours, pins, our_off, their_off, dice, mother).run()
+    return _make_plays(position, dice, ending, finals)
 
 
 Path = tuple[tuple[int, int, int, bool], ...]
 """Checker moves as ``(start, end, number, pins)`` tuples, cheap to build while searching."""
 Decided = tuple[bool | None, Reason, int]
-MOTHER_BITS = 1 << 1 | 1 << 24
+Ending = dict[StateKey, tuple[Path, Decided]]
+"""The plays that end the game, each board with the first moves found to reach it."""
+Finals = dict[StateKey, Path]
+"""The plays that go on, each board with the first moves found to reach it."""
+_IN_HOME = 1 << 7
+"""A mask of own points below this has every point in the home board (1–6)."""
 
 
-def _search(
-    ours: list[int], pins: int, our_off: int, their_off: int, dice: Dice, mother: bool
-) -> list[tuple[StateKey, Path, Decided | None]]:
+class _Search:
     """Walk every order of checker moves depth first, each (board, numbers left) once, and
     keep the plays the rules allow: see :func:`_choose`.
 
-    Boards are keyed by :func:`state_key`, updated by adding a few integers per move, so
-    a final board is never copied; only boards that move on are built as lists.
+    The board is one list, changed in place before going deeper and put back after (make,
+    unmake); the rest of a node travels as arguments: the packed board of
+    :func:`state_key`, the pins and the points we hold as bit masks, the borne-off count
+    and the moves so far. Where a checker may land never changes during a turn (no move of
+    ours closes a point, and our pinned checkers stay pinned), so the points each number
+    may start from are one mask, computed once (:func:`_starts_for`).
     """
-    seen: set[tuple[int, int, tuple[int, ...]]] = set()
-    by_depth: list[dict[StateKey, Path]] = [{} for _ in range(5)]
-    high_first: set[StateKey] = set()
-    ending: dict[StateKey, tuple[Path, Decided]] = {}
-    high = dice.high
-    unit = _UNIT
 
-    # With a double, the order of the moves cannot matter while nothing can end the game:
-    # closed points stay closed and open ones open during a turn, and moving the higher
-    # checkers first is the order that lets the most bear off. So only orders with the
-    # starts never rising are walked (the naive-enumerator tests hold this to every order).
-    in_order = dice.is_double and _nothing_can_end(ours, pins, our_off, mother)
-
-    def explore(
-        ours: list[int], starts: list[int], key: int, pins: int, our_off: int,
-        numbers: tuple[int, ...], path: Path,
+    def __init__(
+        self, ours: list[int], pins: int, our_off: int, their_off: int, dice: Dice, mother: bool
     ) -> None:
-        if in_order and path:
-            highest = path[-1][0]
-            starts = [start for start in starts if start <= highest]
-        if not starts:
-            return
-        home = starts[0] <= 6
-        bearing = home and may_bear_off(ours, pins)
-        depth = len(path) + 1
-        record = by_depth[depth]
-        choices = _choices(numbers) if len(numbers) == 2 else ((numbers[0], numbers[1:]),)
-        for number, rest in choices:
-            for start in starts:
-                # The landing rule of refusals.refuse_step() and the move of step(), inlined:
-                # this loop is the engine's hot path. The tree and naive-engine tests hold
-                # them to the readable versions.
-                end = start - number
-                if end >= 1:
-                    there = ours[end]
-                    if there < -1 or (there == -1 and pins >> end & 1):
-                        continue
-                elif not bearing or not bears_off(ours, start, number):
-                    continue
-                after_key, after_pins, off, pinned = key - unit[start], pins, our_off, False
-                if ours[start] == 1 and pins >> start & 1:
-                    after_key -= unit[start]
-                    after_pins &= ~(1 << start)
-                if end < 1:
-                    end, off = OFF, our_off + 1
-                elif ours[end] == -1:
-                    after_key += 2 * unit[end]
-                    after_pins |= 1 << end
-                    pinned = True
-                else:
-                    after_key += unit[end]
-                move = (start, end, number, pinned)
-                state = (after_key, after_pins)
-                # A blocked board needs pins under both home boards and all our checkers on
-                # top at home (rules.blocked); those cheap tests spare the full check.
-                if (
-                    off == CHECKERS
-                    or (mother and after_pins & MOTHER_BITS)
-                    or ((home or _last_one_home(starts, ours, start, end)) and blocked_pins(after_pins))
-                ):
-                    decided = game_over(board_of(after_key), after_pins, off, their_off, mother)
-                    if decided:
-                        ending.setdefault(state, (path + (move,), decided))
-                        continue
-                if rest:
-                    visit = (after_key, after_pins, rest)
-                    if visit in seen:
-                        continue
-                    seen.add(visit)
-                if state not in record:
-                    record[state] = path + (move,)
-                    if depth == 1 and number == high:
-                        high_first.add(state)
-                if rest:
-                    after = ours.copy()
-                    after[start] -= 1
-                    after_starts = starts
-                    if not after[start]:
-                        after_starts = [point for point in starts if point != start]
-                        if pins >> start & 1:
-                            after[start] = -1
-                    if end:
-                        if after[end] <= 0:
-                            after_starts = sorted([*after_starts, end], reverse=True)
-                        after[end] = 1 if pinned else after[end] + 1
-                    explore(after, after_starts, after_key, after_pins, off, rest, path + (move,))
+        self.ours = ours
+        self.pins = pins
+        self.our_off = our_off
+        self.their_off = their_off
+        self.dice = dice
+        self.mother = mother
+        self.high = dice.high
+        self.two_numbers = not dice.is_double
+        self.stuck = pinned_own_checker(ours, pins) != 0
+        """One of our checkers is pinned: we cannot bear off, and only then can the board block."""
+        self.packed = _packed(ours, pins)
+        self.starts_for = _starts_for(_mask(self.packed, _OPEN))
+        self.choices = _CHOICES[dice.high, dice.low]
+        self.by_depth: list[Finals] = [{} for _ in range(3 if self.two_numbers else 5)]
+        self.high_first: set[StateKey] = set()
+        self.ending: Ending = {}
+        self.walked_high = 0
+        """The starts of the larger number's first moves that were walked on (not doubles)."""
+        # With a double, the order of the moves cannot matter while nothing can end the game:
+        # closed points stay closed and open ones open during a turn, and moving the higher
+        # checkers first is the order that lets the most bear off. So only orders with the
+        # starts never rising are walked (the naive-enumerator tests hold this to every order).
+        self.in_order = dice.is_double and _nothing_can_end(ours, pins, our_off, mother)
 
-    root = state_key(ours, pins)
-    by_depth[0][root] = ()
-    starts = [point for point in range(24, 0, -1) if ours[point] > 0]
-    explore(ours, starts, root[0], pins, our_off, dice.numbers, ())
-    return _choose(dice, by_depth, high_first, ending)
+    def run(self) -> tuple[Ending, Finals]:
+        root = int.from_bytes(self.packed, "little")
+        self.by_depth[0][root] = ()
+        numbers = (self.high, self.dice.low) if self.two_numbers else (self.high,) * 4
+        self.explore(root, self.pins, _mask(self.packed, _OURS), self.our_off, numbers, ())
+        return _choose(self.two_numbers, self.by_depth, self.high_first, self.ending)
+
+    def moves(self, starts: int, number: int, path: Path, skip: int = 0) -> tuple[int, ...]:
+        """The own points a checker may move from with ``number``, highest first, those in
+        ``skip`` left out: their moves reach boards already found (:meth:`skip_after`)."""
+        movable = starts
+        if self.in_order and path:
+            movable &= (2 << path[-1][0]) - 1
+        movable_by = movable & self.starts_for[number] & ~skip
+        high, middle, low = _DOWN  # _points_down(), inlined
+        found = high[movable_by >> 16] + middle[movable_by >> 8 & 255] + low[movable_by & 255]
+        if starts < _IN_HOME and not self.stuck:
+            bear = _bear_off_start(starts, number)
+            if movable >> bear & 1:
+                found += (bear,)
+        return found
+
+    def explore(self, key: int, pins: int, starts: int, off: int, numbers: tuple[int, ...], path: Path) -> None:
+        """Try each next checker move from a node with two numbers or more to play, and go
+        on from each board not met before with the same numbers left."""
+        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
+        depth = len(path) + 1
+        record = self.by_depth[depth]
+        for number, rest in self.choices[numbers]:
+            for start in self.moves(starts, number, path):
+                # One checker move, as step() makes it, inlined: this loop and finish() are
+                # the engine's hot path. The tree and naive-engine tests hold them to step().
+                end = start - number
+                count = ours[start]
+                left = count - 1
+                after_key, after_pins, after_starts, after_off, pinned = key - unit[start], pins, starts, off, False
+                if not left:
+                    after_starts ^= 1 << start
+                    if pins >> start & 1:  # the last pinner leaves: the pinned checker is free
+                        left = -1
+                        after_key -= _RELEASE[start]
+                        after_pins ^= 1 << start
+                there = 0
+                if end < 1:
+                    end, after_off = OFF, off + 1
+                else:
+                    there = ours[end]
+                    if there == -1:  # a lone checker of theirs (starts_for left out pinning ones)
+                        after_key += _PIN[end]
+                        after_pins |= 1 << end
+                        pinned = True
+                    else:
+                        after_key += unit[end]
+                    if there <= 0:
+                        after_starts |= 1 << end
+                move = (start, end, number, pinned)
+                # The game can end only by bearing off the last checker; by the mother rule,
+                # when our last checker leaves our 24 while their mother lies pinned, or when
+                # we pin on our 1 (perhaps their mother); or on a blocked board, which needs
+                # one of ours pinned and all the others home: cheap tests before the full check.
+                if (
+                    mother and (start == 24 and count == 1 and pins & 2 or pinned and end == 1)
+                    or after_off == CHECKERS
+                    or stuck and after_starts < _IN_HOME and blocked_pins(after_pins)
+                ):
+                    decided = self.ends(pins, off, start, number)
+                    if decided:
+                        self.ending.setdefault(after_key, (path + (move,), decided))
+                        continue
+                if after_key in record:
+                    continue
+                walked = record[after_key] = path + (move,)
+                if depth == 1 and number == self.high and self.two_numbers:
+                    self.high_first.add(after_key)
+                ours[start] = left
+                if end:
+                    ours[end] = 1 if pinned else there + 1
+                if len(rest) > 1:
+                    self.explore(after_key, after_pins, after_starts, after_off, rest, walked)
+                else:
+                    skip = self.skip_after(number, start, end) if depth == 1 and self.two_numbers else 0
+                    self.finish(after_key, after_pins, after_starts, after_off, rest[0], walked, skip)
+                ours[start] = count
+                if end:
+                    ours[end] = there
+
+    def finish(self, key: int, pins: int, starts: int, off: int, number: int, path: Path, skip: int) -> None:
+        """Try each move of the last number, keeping each board not found before: the move
+        of :meth:`explore` without what only a next move would need."""
+        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
+        record = self.by_depth[len(path) + 1]
+        for start in self.moves(starts, number, path, skip):
+            end = start - number
+            after_key = key - unit[start]
+            last = ours[start] == 1
+            if last and pins >> start & 1:
+                after_key -= _RELEASE[start]
+            pinned = False
+            if end < 1:
+                end = OFF
+            elif ours[end] == -1:
+                after_key += _PIN[end]
+                pinned = True
+            else:
+                after_key += unit[end]
+            # As in explore(), with what the pins and our points can be after the move.
+            if (
+                mother and (start == 24 and last and pins & 2 or pinned and end == 1)
+                or end == OFF and off + 1 == CHECKERS
+                or stuck and end <= 6 and starts & ~(1 << start) < _IN_HOME and blocked_pins(pins | 1 << end)
+            ):
+                decided = self.ends(pins, off, start, number)
+                if decided:
+                    self.ending.setdefault(after_key, (path + ((start, end, number, pinned),), decided))
+                    continue
+            record.setdefault(after_key, path + ((start, end, number, pinned),))
+
+    def skip_after(self, number: int, start: int, end: int) -> int:
+        """Which last moves need not be tried after this first move of two different
+        numbers. A first move of the larger number that was walked on is tried again as the
+        second move after each first move of the smaller; where neither bears off, the two
+        moves make the same board in either order (no move of ours closes a point, and a
+        pin and a release on one point cancel alike), and that board was already found
+        with the larger number first."""
+        if number == self.high:
+            if end:
+                self.walked_high |= 1 << start
+            return 0
+        return self.walked_high if end else 0
+
+    def ends(self, pins: int, off: int, start: int, number: int) -> Decided | None:
+        """Whether moving the checker on ``start`` by ``number`` ends the game, by
+        :func:`step` and :func:`~.rules.game_over` (``self.ours`` is the board before)."""
+        after, after_pins, move = step(self.ours, pins, start, number)
+        return game_over(after, after_pins, off + (move.end == OFF), self.their_off, self.mother)
+
+
+def _starts_for(open_points: int) -> list[int]:
+    """For each number 1–6 (index 0 unused), the mask of own points a checker may move
+    from with it to a point on the board, given the mask of points open to land on."""
+    return [open_points << number & _BOARD for number in range(7)]
+
+
+def _bear_off_start(starts: int, number: int) -> int:
+    """The own point whose checker ``number`` bears off (:func:`~.rules.bears_off`), with
+    every checker home: the one on point ``number``, or with none there and none higher,
+    the highest one; 0 for none."""
+    if starts >> number & 1:
+        return number
+    if starts < 1 << number:
+        return starts.bit_length() - 1
+    return 0
 
 
 def _nothing_can_end(ours: list[int], pins: int, our_off: int, mother: bool) -> bool:
@@ -295,62 +387,123 @@ def _nothing_can_end(ours: list[int], pins: int, our_off: int, mother: bool) -> 
     return True
 
 
-def _last_one_home(starts: list[int], ours: list[int], start: int, end: int) -> bool:
-    """Whether moving from ``start`` to ``end`` brings our last checker outside home in."""
-    return start == starts[0] and end <= 6 and ours[start] == 1 and (len(starts) == 1 or starts[1] <= 6)
-
+# -- packed boards -------------------------------------------------------------------------------
 
 _BITS = 8
 _UNIT = tuple(1 << (_BITS * point) for point in range(25))
+_PINNED = 32
+"""Added to a point's byte when a checker lies pinned beneath."""
+_PIN = tuple((2 + _PINNED) * unit for unit in _UNIT)
+"""A lone checker of theirs (−1) becomes ours on top of it (+1, pinned)."""
+_RELEASE = tuple((1 + _PINNED) * unit for unit in _UNIT)
+"""Our last checker leaves a pinned one: after the 1 the leaving takes, from 0 to −1, unpinned."""
+_BOARD = sum(1 << point for point in range(1, 25))
+_PIN_FLAGS = sum(_PINNED << (_BITS * point) for point in range(1, 25))
 
 
 def state_key(ours: list[int] | tuple[int, ...], pins: int) -> StateKey:
-    """A board in one side's own view as ``(key, pins)``: ``key`` packs each point's count
-    (−15 to 15, biased by 16) into one byte, so a move changes it by a few additions and
-    :func:`board_of` reads it back with ``int.to_bytes``."""
-    return sum((ours[point] + 16) << (_BITS * point) for point in range(1, 25)), pins
+    """A board in one side's own view packed into one integer, one byte a point: the count
+    (−15 to 15) plus 16, plus 32 when a checker lies pinned beneath. A move changes it by
+    a few additions; :func:`board_of` and :func:`pins_of` read it back."""
+    return int.from_bytes(_packed(ours, pins), "little")
 
 
-def board_of(key: int) -> list[int]:
+def _packed(ours: list[int] | tuple[int, ...], pins: int) -> bytes:
+    """The bytes of :func:`state_key`, point 0 first (always 0)."""
+    cells = [count + 16 for count in ours]
+    cells[0] = 0
+    for point in _bits(pins):
+        cells[point] += _PINNED
+    return bytes(cells)
+
+
+def _mask(packed: bytes, digits: bytes) -> int:
+    """The mask of the points whose byte ``digits`` translates to ``1``: a binary numeral
+    written by ``bytes.translate``, highest point first."""
+    return int(packed.translate(digits)[::-1], 2)
+
+
+def _digits(test: Callable[[int, bool], bool]) -> bytes:
+    """A translation table from a point's byte to ``1`` where ``test(count, pinned)``."""
+    return bytes(
+        ord("1") if byte and test((byte & 31) - 16, bool(byte & _PINNED)) else ord("0") for byte in range(256)
+    )
+
+
+_OURS = _digits(lambda count, pinned: count > 0)
+_OPEN = _digits(lambda count, pinned: count >= 0 or count == -1 and not pinned)
+"""Open to land on: not held by them (two or more, or one on top of a pinned checker of ours)."""
+_PINS = _digits(lambda count, pinned: pinned)
+
+
+def board_of(key: StateKey) -> list[int]:
     """The own-view board list of :func:`state_key` (index 0 unused)."""
-    board = [count - 16 for count in key.to_bytes(25, "little")]
+    board = [(byte & 31) - 16 for byte in key.to_bytes(25, "little")]
     board[0] = 0
     return board
+
+
+def pins_of(key: StateKey) -> int:
+    """The pins mask of :func:`state_key`."""
+    return _mask(key.to_bytes(25, "little"), _PINS) if key & _PIN_FLAGS else 0
+
+
+def _table(offset: int, size: int) -> list[tuple[int, ...]]:
+    return [tuple(offset + bit for bit in reversed(range(size)) if byte >> bit & 1) for byte in range(1 << size)]
+
+
+_DOWN = (_table(16, 9), _table(8, 8), _table(0, 8))
+
+
+def _points_down(mask: int) -> tuple[int, ...]:
+    """The set bits of a mask of points (0–24), highest first: three table look-ups."""
+    high, middle, low = _DOWN
+    return high[mask >> 16] + middle[mask >> 8 & 255] + low[mask & 255]
 
 
 def positions_json_text(position: Position, plays: list[Play]) -> list[str]:
     """``json.dumps(play.position.to_json())`` for each of ``plays`` from ``position``,
     written straight from the search's packed boards without building the positions (the
-    command line's hot path): the board text before the play, with the points each play
-    touched rewritten."""
+    command line's hot path): each point's byte looked up in a table of texts, in the
+    byte order that reads the board in absolute numbering."""
     side = position.turn
     white = side is Side.WHITE
-    before = [str(count) for count in position.board]
+    # Little-endian bytes run from own point 0 up, big-endian from 24 down: White's and
+    # Black's absolute order.
+    order: Literal["little", "big"] = "little" if white else "big"
+    texts_of, points = (_COUNT_TEXT, slice(1, 25)) if white else (_NEGATED_TEXT, slice(0, 24))
     our_off, their_off = position.off(side), position.off(side.other)
     turn = side.other.value
+    pinned_texts: dict[int, str] = {}
     texts = []
     for play in plays:
-        key, pins = play._state
-        board = before.copy()
-        borne = 0
-        for start, end, _, _ in play._path:
-            for point in (start, end) if end else (start,):
-                count = (key >> (_BITS * point) & 255) - 16
-                if white:
-                    board[point - 1] = str(count)
-                else:
-                    board[24 - point] = str(-count)
-            borne += not end
-        if white:
-            pinned = ", ".join([str(point) for point in _bits(pins)])
-            white_off, black_off = our_off + borne, their_off
-        else:
-            pinned = ", ".join([str(25 - point) for point in reversed(_bits(pins))])
-            white_off, black_off = their_off, our_off + borne
-        texts.append(f'{{"board": [{", ".join(board)}], "pinned": [{pinned}], '
+        key = play._state
+        board = ", ".join([texts_of[byte] for byte in key.to_bytes(25, order)[points]])
+        flags = key & _PIN_FLAGS
+        pinned = pinned_texts.get(flags)
+        if pinned is None:
+            pinned = pinned_texts[flags] = _pinned_text(pins_of(key), white)
+        borne = our_off
+        for move in play._path:
+            if move[1] == OFF:
+                borne += 1
+        white_off, black_off = (borne, their_off) if white else (their_off, borne)
+        texts.append(f'{{"board": [{board}], "pinned": [{pinned}], '
                      f'"off": {{"white": {white_off}, "black": {black_off}}}, "turn": "{turn}"}}')
     return texts
 
+
+_COUNT_TEXT = tuple(str((byte & 31) - 16) for byte in range(256))
+"""A point's count as JSON text, by its byte in :func:`state_key`."""
+_NEGATED_TEXT = tuple(str(16 - (byte & 31)) for byte in range(256))
+"""The same for Black, whose counts are negative in absolute positions."""
+
+
+def _pinned_text(pins: int, white: bool) -> str:
+    """The JSON list items of the absolute points in an own-view pins mask."""
+    if white:
+        return ", ".join([str(point) for point in _bits(pins)])
+    return ", ".join([str(25 - point) for point in reversed(_bits(pins))])
 
 
 def _bits(mask: int) -> list[int]:
@@ -363,59 +516,79 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
-def _choices(numbers: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Each different number that can be played next, with the numbers left after it."""
-    if len(numbers) == 2 and numbers[0] != numbers[1]:
-        return ((numbers[0], numbers[1:]), (numbers[1], numbers[:1]))
-    return ((numbers[0], numbers[1:]),)
+def _choices(high: int, low: int) -> dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+    """For each tuple of numbers left during a turn, each different number that can be
+    played next, with the numbers left after it."""
+    if high == low:
+        return {(high,) * left: ((high, (high,) * (left - 1)),) for left in range(1, 5)}
+    return {(high, low): ((high, (low,)), (low, (high,))), (high,): ((high, ()),), (low,): ((low, ()),)}
+
+
+_CHOICES = {(high, low): _choices(high, low) for high in range(1, 7) for low in range(1, high + 1)}
 
 
 def _choose(
-    dice: Dice,
-    by_depth: list[dict[StateKey, Path]],
-    high_first: set[StateKey],
-    ending: dict[StateKey, tuple[Path, Decided]],
-) -> list[tuple[StateKey, Path, Decided | None]]:
+    two_numbers: bool, by_depth: list[Finals], high_first: set[StateKey], ending: Ending
+) -> tuple[Ending, Finals]:
     """Play as many numbers as possible, the larger if only one fits. A play that ends the
     game ends the turn at once: a win counts as using every number (so nobody may stop
     short of it), and a draw makes no other play illegal (the plays that go on are judged
     as if the drawing moves did not exist; where only drawing moves remain, the player may
     stop there, or pass). ``by_depth`` holds only the plays that go on."""
-    chosen: list[tuple[StateKey, Path, Decided | None]] = [
-        (state, path, decided) for state, (path, decided) in ending.items()
-    ]
-    most = max(depth for depth, found in enumerate(by_depth) if found)
-    if any(we_win is not None for _, (we_win, _, _) in ending.values()):
-        most = len(dice.numbers)
-    if most == 0 and not chosen:
-        return []
+    most = len(by_depth) - 1
+    if not any(we_win is not None for _, (we_win, _, _) in ending.values()):
+        while not by_depth[most]:
+            most -= 1
+    if most == 0 and not ending:
+        return {}, {}
     finals = by_depth[most]
-    if most == 1 and not dice.is_double and high_first:
+    if most == 1 and two_numbers and high_first:
         finals = {state: path for state, path in finals.items() if state in high_first}
-    chosen.extend((state, path, None) for state, path in finals.items())
-    return chosen
+    return ending, finals
 
 
-def _make_play(
-    position: Position, dice: Dice, state: StateKey, path: Path, decided: Decided | None
-) -> Play:
-    outcome = None
-    if decided:
-        side = position.turn
-        we_win, reason, points = decided
-        winner = None if we_win is None else side if we_win else side.other
-        outcome = Outcome(reason, winner, points)
+def _make_plays(position: Position, dice: Dice, ending: Ending, finals: Finals) -> list[Play]:
+    """The search's answer as :class:`Play` values, those that end the game first."""
+    side = position.turn
+    plays = [
+        _make_play(position, dice, state, path, _outcome(side, decided))
+        for state, (path, decided) in ending.items()
+    ]
+    set_before, set_dice, set_path, set_state, set_ended = _PLAY_SETTERS
+    for state, path in finals.items():  # _make_play() inlined: most plays are made here
+        play = _new_play(Play)
+        set_before(play, position)
+        set_dice(play, dice)
+        set_path(play, path)
+        set_state(play, state)
+        set_ended(play, None)
+        plays.append(play)
+    return plays
+
+
+def _make_play(position: Position, dice: Dice, state: StateKey, path: Path, outcome: Outcome | None) -> Play:
+    """A :class:`Play` filled in through its slots' own setters: the generator makes
+    thousands a second, and a frozen dataclass's ``__init__`` would go through
+    ``object.__setattr__`` for each field, at twice the cost."""
     play = _new_play(Play)
-    _set(play, "before", position)
-    _set(play, "dice", dice)
-    _set(play, "_path", path)
-    _set(play, "_state", state)
-    _set(play, "ended", outcome)
+    set_before, set_dice, set_path, set_state, set_ended = _PLAY_SETTERS
+    set_before(play, position)
+    set_dice(play, dice)
+    set_path(play, path)
+    set_state(play, state)
+    set_ended(play, outcome)
     return play
 
 
+def _outcome(side: Side, decided: Decided) -> Outcome:
+    we_win, reason, points = decided
+    return Outcome(reason, None if we_win is None else side if we_win else side.other, points)
+
+
 _new_play = object.__new__
-_set = object.__setattr__
+_PLAY_SETTERS: tuple[Callable[[Play, object], None], ...] = tuple(
+    getattr(Play, name).__set__ for name in ("before", "dice", "_path", "_state", "ended")
+)
 
 
 # -- notation out ------------------------------------------------------------------------------
@@ -436,6 +609,8 @@ def _chains(path: Path) -> list[list[tuple[int, int, int, bool]]]:
 
 
 def _chain_text(chain: list[tuple[int, int, int, bool]]) -> str:
+    if len(chain) == 1 and chain[0] in _MOVE_TEXT:
+        return _MOVE_TEXT[chain[0]]
     parts = [str(chain[0][0])]
     for move in chain[:-1]:
         if move[3]:
@@ -445,31 +620,30 @@ def _chain_text(chain: list[tuple[int, int, int, bool]]) -> str:
     return "/".join(parts)
 
 
+_MOVE_TEXT = {
+    (start, max(start - number, OFF), number, pins): f"{start}/{start - number if start > number else 'off'}"
+    + ("*" if pins else "")
+    for start in range(1, 25)
+    for number in range(1, 7)
+    for pins in ((False, True) if start > number else (False,))
+}
+"""Every single checker move's text, such as ``(13, 7, 6, True)``: ``13/7*``."""
+
+
 def format_path(path: Path) -> str:
     """``24/18(2) 13/7*``: chains joined, highest start first, identical moves grouped.
     Of two checkers landing on one point, the one that pinned comes first: ``20/15* 20/15``."""
-    if len(path) == 1:
-        return _chain_text([path[0]])
     if len(path) == 2:
         return _two_moves(path[0], path[1])
-    keyed = []
-    for chain in _chains(path):
-        last = chain[-1]
-        text = _chain_text(chain)
-        keyed.append((-chain[0][0], -last[1], not last[3], text))
-    keyed.sort()
-    texts: list[str] = []
-    previous, count = "", 0
+    if len(path) == 1:
+        return _chain_text([path[0]])
+    keyed = sorted([
+        (-chain[0][0], -chain[-1][1], not chain[-1][3], _chain_text(chain)) for chain in _chains(path)
+    ])
+    counts: dict[str, int] = {}  # identical texts sort next to each other
     for *_, text in keyed:
-        if text == previous:
-            count += 1
-            continue
-        if count:
-            texts.append(previous if count == 1 else f"{previous}({count})")
-        previous, count = text, 1
-    if count:
-        texts.append(previous if count == 1 else f"{previous}({count})")
-    return " ".join(texts)
+        counts[text] = counts.get(text, 0) + 1
+    return " ".join([text if count == 1 else f"{text}({count})" for text, count in counts.items()])
 
 
 def _two_moves(first: tuple[int, int, int, bool], second: tuple[int, int, int, bool]) -> str:

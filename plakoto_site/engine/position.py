@@ -264,10 +264,10 @@ class Position:
         """``side``'s own view of the board: see :mod:`plakoto_site.engine.rules`."""
         if side is Side.WHITE:
             ours = [0, *self.board]
-            pins = sum(1 << p for p in self.pinned)
+            pins = sum([1 << p for p in self.pinned]) if self.pinned else 0
         else:
-            ours = [0, *(-v for v in reversed(self.board))]
-            pins = sum(1 << (25 - p) for p in self.pinned)
+            ours = [0, *[-v for v in reversed(self.board)]]
+            pins = sum([1 << (25 - p) for p in self.pinned]) if self.pinned else 0
         return ours, pins
 
     @classmethod

@@ -17,7 +17,7 @@ from .refusals import Refusal, numbers_refusal, refuse_step
 from .rules import game_over
 from .side import RuleSet
 
-NodeKey = tuple[int, int, tuple[int, ...], bool]
+NodeKey = tuple[int, tuple[int, ...], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ class _Builder:
 
     def node(self, ours: list[int], pins: int, our_off: int, numbers: tuple[int, ...], depth: int,
              ended: bool) -> int:
-        key = (*state_key(ours, pins), numbers, ended)
+        key = (state_key(ours, pins), numbers, ended)
         if key in self.index:
             return self.index[key]
         side = self.side
