@@ -18,8 +18,9 @@ from babel.support import NullTranslations, Translations
 from plakoto_site.content.problems import Problems
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
-PERCENT = re.compile(r"%(?:\(\w+\)[sd]|%)?")
-"""A ``%`` sign and what follows it: a placeholder, ``%%``, or a lone ``%`` (an error)."""
+PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
+"""A ``%`` sign and what follows it: a placeholder (its name in group 1), ``%%``, or a lone
+``%`` (an error)."""
 DOMAIN = "messages"
 
 

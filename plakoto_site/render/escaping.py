@@ -12,14 +12,14 @@ import re
 
 from markupsafe import Markup, escape
 
-_PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
+from plakoto_site.i18n.catalogs import PERCENT
 
 
 def _placeholders(text: str) -> list[str | None] | None:
     """The ``%(name)s`` placeholders of a text, ``None`` for a ``%%``; ``None`` in all when
     a ``%`` stands alone (``50%``, a positional ``%s``)."""
     found: list[str | None] = []
-    for match in _PERCENT.finditer(text):
+    for match in PERCENT.finditer(text):
         if match[0] == "%":
             return None
         found.append(match[1])
