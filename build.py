@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 try:
-    from plakoto_site.build.cli import main
+    from plakoto_site.commands.cli import main
 except ImportError as error:
     # Started by a Python without the project's packages (a fresh clone's `python`): run
     # again inside the project's environment, which `make site` creates.

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from plakoto_site.build.pipeline import Project, build  # noqa: E402
+from plakoto_site.site.pipeline import Project, build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from plakoto_site.build.pipeline import Checked, Project, build, check
+from plakoto_site.site.pipeline import Checked, Project, build, check
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.build.conftest import MiniProject
+from tests.site.conftest import MiniProject
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from plakoto_site.build.pipeline import Checked, Project, check
 from plakoto_site.content.exercises import exercise_texts
 from plakoto_site.content.markdown import exercise_placements, make_markdown, placements
+from plakoto_site.site.pipeline import Checked, Project, check
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")

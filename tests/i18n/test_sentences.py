@@ -13,13 +13,13 @@ import pytest
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-from plakoto_site.build.pipeline import Checked, Project, check
 from plakoto_site.engine import Dice, Side
 from plakoto_site.engine.refusals import Refusal, Why, numbers_refusal
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
+from plakoto_site.site.pipeline import Checked, Project, check
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")

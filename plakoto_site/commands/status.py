@@ -23,8 +23,7 @@ from plakoto_site.i18n.status import (
     snapshot_path,
     unedited_since_marked,
 )
-
-from .pipeline import Checked, Project, check
+from plakoto_site.site.pipeline import Checked, Project, check
 
 SYMBOLS = {"translated": "ok", "missing": "MISSING", "stale": "STALE"}
 HOME = "_home"

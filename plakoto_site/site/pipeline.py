@@ -582,7 +582,7 @@ def build(
     force: bool = False,
 ) -> Report:
     """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake, and
-    :class:`~plakoto_site.build.output.OutputError` (before reading anything) when the output
+    :class:`~plakoto_site.site.output.OutputError` (before reading anything) when the output
     folder holds files the build did not make."""
     began = time.perf_counter()
     if write:

@@ -1,4 +1,4 @@
-"""``python build.py``: build, check and preview the site.
+"""``plakoto-site`` (or ``python build.py``): build, check and preview the site.
 
 Written for translators as much as for programmers: every command says what it did and,
 when something is wrong, where and what to do.
@@ -11,11 +11,19 @@ import sys
 from pathlib import Path
 
 from plakoto_site.content.problems import ContentError, Problem
-
-from .output import OutputError
-from .pipeline import Project, Report, build, check
+from plakoto_site.site.output import OutputError
+from plakoto_site.site.pipeline import Project, Report, build, check
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def find_root(start: Path) -> Path:
+    """The project a command run in ``start`` means: the nearest folder at or above it that
+    holds ``content/site.toml``, else the project this package came from."""
+    for folder in (start, *start.parents):
+        if (folder / "content" / "site.toml").is_file():
+            return folder
+    return ROOT
 
 
 def _print_problems(problems: list[Problem]) -> None:
@@ -148,15 +156,14 @@ def port(text: str) -> int:
     return int(text)
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
-        prog="python build.py",
+        prog=prog,
         description="Build the Plakoto tutorial: lessons in content/, translations in locales/, "
         "page layouts in templates/.",
-        epilog="Examples:  python build.py build   |   python build.py serve --lang el   |   "
-        "python build.py check",
+        epilog=f"Examples:  {prog} build   |   {prog} serve --lang el   |   {prog} check",
     )
-    main.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    main.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     commands = main.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def languages(sub: argparse.ArgumentParser) -> None:
@@ -220,7 +227,12 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    args.root = args.root.resolve()
+def main(argv: list[str] | None = None, prog: str = "python build.py") -> int:
+    args = parser(prog).parse_args(argv)
+    args.root = (args.root or find_root(Path.cwd())).resolve()
     return int(args.run(args))
+
+
+def script() -> int:
+    """The ``plakoto-site`` command that ``pip install`` puts on the PATH."""
+    return main(prog="plakoto-site")

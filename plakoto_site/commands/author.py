@@ -32,10 +32,10 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.site.output import MARKER, MARKER_TEXT, OutputError, claim_output
+from plakoto_site.site.pipeline import ASSETS, Project, _translations, relative, write_atomically
 
 from .cli import write_problem
-from .output import MARKER, MARKER_TEXT, OutputError, claim_output
-from .pipeline import ASSETS, Project, _translations, relative, write_atomically
 
 
 def _line(text: str, pattern: str, after: int = 0) -> int:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from plakoto_site.build import output
-from plakoto_site.build.output import MARKER, recover, write_atomically
+from plakoto_site.site import output
+from plakoto_site.site.output import MARKER, recover, write_atomically
 
 from .conftest import REPO, SECOND_EN, MiniProject
 

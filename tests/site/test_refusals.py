@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from plakoto_site.build import cli, pipeline, serve
-from plakoto_site.build.pipeline import Project
+from plakoto_site.commands import cli, serve
+from plakoto_site.site import pipeline
+from plakoto_site.site.pipeline import Project
 
 from .conftest import DIAGRAM, LESSON_EN, MiniProject
 

@@ -16,10 +16,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from plakoto_site.content.problems import ContentError
+from plakoto_site.site.output import OutputError, claim_output
+from plakoto_site.site.pipeline import Project, build
 
 from .cli import write_problem
-from .output import OutputError, claim_output
-from .pipeline import Project, build
 
 WATCHED = ("content", "locales", "templates", "plakoto_site")
 

@@ -1,1 +1,0 @@
-"""Building the site: gather → check → render → write, and the command line."""

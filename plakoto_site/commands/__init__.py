@@ -1,0 +1,1 @@
+"""The command line: ``plakoto-site build|serve|check|status|diagram|messages``."""
