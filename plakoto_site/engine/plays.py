@@ -163,7 +163,8 @@ def legal_plays(position: Position, dice: Dice, rules: RuleSet | None = None) ->
     side = position.turn
     ours, pins = position._own_view(side)
     our_off, their_off, mother = position.off(side), position.off(side.other), position.rules.has_mother_rule
-    if game_over(ours, pins, our_off, their_off, mother):
+    # Only a pin or the last checker borne off can have ended the game (the cheap test first).
+    if (pins or CHECKERS in (our_off, their_off)) and game_over(ours, pins, our_off, their_off, mother):
         raise PositionError(f"the game is already over ({position.outcome()})")
     ending, finals = _Search(ours, pins, our_off, their_off, dice, mother).run()
     return _make_plays(position, dice, ending, finals)
@@ -203,7 +204,7 @@ class _Search:
         self.mother = mother
         self.high = dice.high
         self.two_numbers = not dice.is_double
-        self.stuck = pinned_own_checker(ours, pins) != 0
+        self.stuck = pins != 0 and pinned_own_checker(ours, pins) != 0
         """One of our checkers is pinned: we cannot bear off, and only then can the board block."""
         self.packed = _packed(ours, pins)
         self.starts_for = _starts_for(_mask(self.packed, _OPEN))
@@ -213,25 +214,22 @@ class _Search:
         self.ending: Ending = {}
         self.walked_high = 0
         """The starts of the larger number's first moves that were walked on (not doubles)."""
-        # With a double, the order of the moves cannot matter while nothing can end the game:
-        # closed points stay closed and open ones open during a turn, and moving the higher
-        # checkers first is the order that lets the most bear off. So only orders with the
-        # starts never rising are walked (the naive-enumerator tests hold this to every order).
-        self.in_order = dice.is_double and _nothing_can_end(ours, pins, our_off, mother)
 
     def run(self) -> tuple[Ending, Finals]:
         root = int.from_bytes(self.packed, "little")
         self.by_depth[0][root] = ()
-        numbers = (self.high, self.dice.low) if self.two_numbers else (self.high,) * 4
-        self.explore(root, self.pins, _mask(self.packed, _OURS), self.our_off, numbers, ())
+        starts = _mask(self.packed, _OURS)
+        if not self.two_numbers and _nothing_can_end(self.ours, self.pins, self.our_off, self.mother):
+            self.double(root, self.pins, starts, 4, ())
+        else:
+            numbers = (self.high, self.dice.low) if self.two_numbers else (self.high,) * 4
+            self.explore(root, self.pins, starts, self.our_off, numbers, ())
         return _choose(self.two_numbers, self.by_depth, self.high_first, self.ending)
 
-    def moves(self, starts: int, number: int, path: Path, skip: int = 0) -> tuple[int, ...]:
-        """The own points a checker may move from with ``number``, highest first, those in
-        ``skip`` left out: their moves reach boards already found (:meth:`skip_after`)."""
-        movable = starts
-        if self.in_order and path:
-            movable &= (2 << path[-1][0]) - 1
+    def moves(self, starts: int, number: int, movable: int, skip: int = 0) -> tuple[int, ...]:
+        """The own points a checker may move from with ``number``, highest first: those of
+        ``movable`` (a part of ``starts``, the points we hold) the rules allow, less those in
+        ``skip``, whose moves reach boards already found (:meth:`skip_after`)."""
         movable_by = movable & self.starts_for[number] & ~skip
         high, middle, low = _DOWN  # _points_down(), inlined
         found = high[movable_by >> 16] + middle[movable_by >> 8 & 255] + low[movable_by & 255]
@@ -248,7 +246,7 @@ class _Search:
         depth = len(path) + 1
         record = self.by_depth[depth]
         for number, rest in self.choices[numbers]:
-            for start in self.moves(starts, number, path):
+            for start in self.moves(starts, number, starts):
                 # One checker move, as step() makes it, inlined: this loop and finish() are
                 # the engine's hot path. The tree and naive-engine tests hold them to step().
                 end = start - number
@@ -310,7 +308,7 @@ class _Search:
         of :meth:`explore` without what only a next move would need."""
         ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
         record = self.by_depth[len(path) + 1]
-        for start in self.moves(starts, number, path, skip):
+        for start in self.moves(starts, number, starts, skip):
             end = start - number
             after_key = key - unit[start]
             last = ours[start] == 1
@@ -335,6 +333,50 @@ class _Search:
                     self.ending.setdefault(after_key, (path + ((start, end, number, pinned),), decided))
                     continue
             record.setdefault(after_key, path + ((start, end, number, pinned),))
+
+    def double(self, key: int, pins: int, starts: int, left: int, path: Path) -> None:
+        """Walk a double's moves where nothing can end the game, in the one order that
+        needs walking: each move starts no higher than the one before.
+
+        There the order of a double's moves cannot matter: closed points stay closed and
+        open ones open during a turn, and moving the higher checkers first is the order
+        that lets the most bear off (the naive-enumerator tests hold this to every order).
+        So each set of moves is met once, and each makes its own board (what left each
+        point, read from the highest point down, says which moves were played): no board
+        is met twice, and no move needs the game-over tests of :meth:`explore`."""
+        ours, unit, number = self.ours, _UNIT, self.high
+        record = self.by_depth[5 - left]
+        for start in self.moves(starts, number, starts & (2 << path[-1][0]) - 1 if path else starts):
+            # One checker move, as in explore().
+            end = start - number
+            count = ours[start]
+            after_key = key - unit[start]
+            released = count == 1 and pins >> start & 1
+            if released:
+                after_key -= _RELEASE[start]
+            there, pinned = 0, False
+            if end < 1:
+                end = OFF
+            else:
+                there = ours[end]
+                pinned = there == -1
+                after_key += _PIN[end] if pinned else unit[end]
+            walked = record[after_key] = path + ((start, end, number, pinned),)
+            if left == 1:
+                continue
+            after_pins = pins ^ 1 << start if released else pins
+            after_starts = starts ^ 1 << start if count == 1 else starts
+            if pinned:
+                after_pins |= 1 << end
+            if end and there <= 0:
+                after_starts |= 1 << end
+            ours[start] = -1 if released else count - 1
+            if end:
+                ours[end] = 1 if pinned else there + 1
+            self.double(after_key, after_pins, after_starts, left - 1, walked)
+            ours[start] = count
+            if end:
+                ours[end] = there
 
     def skip_after(self, number: int, start: int, end: int) -> int:
         """Which last moves need not be tried after this first move of two different
@@ -412,8 +454,9 @@ def _packed(ours: list[int] | tuple[int, ...], pins: int) -> bytes:
     """The bytes of :func:`state_key`, point 0 first (always 0)."""
     cells = [count + 16 for count in ours]
     cells[0] = 0
-    for point in _bits(pins):
-        cells[point] += _PINNED
+    if pins:
+        for point in _bits(pins):
+            cells[point] += _PINNED
     return bytes(cells)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from operator import neg
 from typing import TYPE_CHECKING
 
 from .errors import EngineError, PositionError
@@ -262,12 +263,15 @@ class Position:
 
     def _own_view(self, side: Side) -> tuple[list[int], int]:
         """``side``'s own view of the board: see :mod:`plakoto_site.engine.rules`."""
+        pins = 0
         if side is Side.WHITE:
             ours = [0, *self.board]
-            pins = sum([1 << p for p in self.pinned]) if self.pinned else 0
+            for point in self.pinned:
+                pins |= 1 << point
         else:
-            ours = [0, *[-v for v in reversed(self.board)]]
-            pins = sum([1 << (25 - p) for p in self.pinned]) if self.pinned else 0
+            ours = [0, *map(neg, reversed(self.board))]
+            for point in self.pinned:
+                pins |= 1 << 25 - point
         return ours, pins
 
     @classmethod
