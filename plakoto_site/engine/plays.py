@@ -62,6 +62,15 @@ class Move:
         return f"{start}/{'off' if end == OFF else end}{'*' if self.pins else ''}"
 
 
+class _Turn(NamedTuple):
+    """What the plays of one roll share: the position, the roll, and how the game ended
+    (``None`` for every play that goes on)."""
+
+    before: Position
+    dice: Dice
+    ended: Outcome | None
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
     """A legal play: who played which roll, its checker moves in order, and the position
@@ -69,26 +78,39 @@ class Play:
 
     The generator makes thousands of these a second, so a play keeps the search's raw
     data (private) and builds ``moves`` and ``position`` from it on each use; keep them in
-    a variable when you need them more than once.
+    a variable when you need them more than once. What the plays of one roll share is
+    one value they all hold (``_turn``): three slots to fill a play, not five.
     """
 
-    before: Position
-    dice: Dice
+    _turn: _Turn
+    """The position played from, the roll, and the outcome if the play ends the game."""
     _path: tuple[tuple[int, int, int, bool], ...]
     """The search's checker moves, ``(start, end, number, pins)`` in own numbering."""
     _state: StateKey = field(repr=False)
     """The search's packed board after the play (:func:`state_key`)."""
-    ended: Outcome | None = None
-    """How the game ended during the play, if it did (the generator knows this)."""
+
+    @property
+    def before(self) -> Position:
+        """The position the play was made from."""
+        return self._turn.before
+
+    @property
+    def dice(self) -> Dice:
+        return self._turn.dice
+
+    @property
+    def ended(self) -> Outcome | None:
+        """How the game ended during the play, if it did (the generator knows this)."""
+        return self._turn.ended
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended during the play (a win or a draw), or ``None``."""
-        return self.ended
+        return self._turn.ended
 
     @property
     def side(self) -> Side:
-        return self.before.turn
+        return self._turn.before.turn
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -99,11 +121,12 @@ class Play:
     @property
     def position(self) -> Position:
         """The position after the play, the other side to move."""
-        side, key = self.side, self._state
-        our_off = self.before.off(side) + sum(1 for move in self._path if move[1] == OFF)
+        before, key = self._turn.before, self._state
+        side = before.turn
+        our_off = before.off(side) + sum(1 for move in self._path if move[1] == OFF)
         return Position._from_own_view(
-            side, board_of(key), pins_of(key), our_off, self.before.off(side.other), side.other, trusted=True,
-            rules=self.before.rules,
+            side, board_of(key), pins_of(key), our_off, before.off(side.other), side.other, trusted=True,
+            rules=before.rules,
         )
 
     def notation(self) -> str:
@@ -206,6 +229,8 @@ class _Search:
         self.two_numbers = not dice.is_double
         self.stuck = pins != 0 and pinned_own_checker(ours, pins) != 0
         """One of our checkers is pinned: we cannot bear off, and only then can the board block."""
+        self.may_end = not _nothing_can_end(ours, pins, our_off, mother)
+        """Some move of this turn might end the game: else no move is tested for it."""
         self.packed = _packed(ours, pins)
         self.starts_for = _starts_for(_mask(self.packed, _OPEN))
         self.choices = _CHOICES[dice.high, dice.low]
@@ -219,7 +244,7 @@ class _Search:
         root = int.from_bytes(self.packed, "little")
         self.by_depth[0][root] = ()
         starts = _mask(self.packed, _OURS)
-        if not self.two_numbers and _nothing_can_end(self.ours, self.pins, self.our_off, self.mother):
+        if not self.two_numbers and not self.may_end:
             self.double(root, self.pins, starts, 4, ())
         else:
             numbers = (self.high, self.dice.low) if self.two_numbers else (self.high,) * 4
@@ -242,7 +267,7 @@ class _Search:
     def explore(self, key: int, pins: int, starts: int, off: int, numbers: tuple[int, ...], path: Path) -> None:
         """Try each next checker move from a node with two numbers or more to play, and go
         on from each board not met before with the same numbers left."""
-        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
+        ours, unit, stuck, mother, may_end = self.ours, _UNIT, self.stuck, self.mother, self.may_end
         depth = len(path) + 1
         record = self.by_depth[depth]
         for number, rest in self.choices[numbers]:
@@ -276,8 +301,9 @@ class _Search:
                 # The game can end only by bearing off the last checker; by the mother rule,
                 # when our last checker leaves our 24 while their mother lies pinned, or when
                 # we pin on our 1 (perhaps their mother); or on a blocked board, which needs
-                # one of ours pinned and all the others home: cheap tests before the full check.
-                if (
+                # one of ours pinned and all the others home: cheap tests before the full check,
+                # and none where no move of this turn can end the game (:func:`_nothing_can_end`).
+                if may_end and (
                     mother and (start == 24 and count == 1 and pins & 2 or pinned and end == 1)
                     or after_off == CHECKERS
                     or stuck and after_starts < _IN_HOME and blocked_pins(after_pins)
@@ -306,7 +332,7 @@ class _Search:
     def finish(self, key: int, pins: int, starts: int, off: int, number: int, path: Path, skip: int) -> None:
         """Try each move of the last number, keeping each board not found before: the move
         of :meth:`explore` without what only a next move would need."""
-        ours, unit, stuck, mother = self.ours, _UNIT, self.stuck, self.mother
+        ours, unit, stuck, mother, may_end = self.ours, _UNIT, self.stuck, self.mother, self.may_end
         record = self.by_depth[len(path) + 1]
         for start in self.moves(starts, number, starts, skip):
             end = start - number
@@ -323,7 +349,7 @@ class _Search:
             else:
                 after_key += unit[end]
             # As in explore(), with what the pins and our points can be after the move.
-            if (
+            if may_end and (
                 mother and (start == 24 and last and pins & 2 or pinned and end == 1)
                 or end == OFF and off + 1 == CHECKERS
                 or stuck and end <= 6 and starts & ~(1 << start) < _IN_HOME and blocked_pins(pins | 1 << end)
@@ -332,7 +358,8 @@ class _Search:
                 if decided:
                     self.ending.setdefault(after_key, (path + ((start, end, number, pinned),), decided))
                     continue
-            record.setdefault(after_key, path + ((start, end, number, pinned),))
+            if after_key not in record:
+                record[after_key] = path + ((start, end, number, pinned),)
 
     def double(self, key: int, pins: int, starts: int, left: int, path: Path) -> None:
         """Walk a double's moves where nothing can end the game, in the one order that
@@ -594,32 +621,29 @@ def _make_plays(position: Position, dice: Dice, ending: Ending, finals: Finals) 
     """The search's answer as :class:`Play` values, those that end the game first."""
     side = position.turn
     plays = [
-        _make_play(position, dice, state, path, _outcome(side, decided))
+        _make_play(_Turn(position, dice, _outcome(side, decided)), path, state)
         for state, (path, decided) in ending.items()
     ]
-    set_before, set_dice, set_path, set_state, set_ended = _PLAY_SETTERS
+    turn = _Turn(position, dice, None)
+    set_turn, set_path, set_state = _PLAY_SETTERS
     for state, path in finals.items():  # _make_play() inlined: most plays are made here
         play = _new_play(Play)
-        set_before(play, position)
-        set_dice(play, dice)
+        set_turn(play, turn)
         set_path(play, path)
         set_state(play, state)
-        set_ended(play, None)
         plays.append(play)
     return plays
 
 
-def _make_play(position: Position, dice: Dice, state: StateKey, path: Path, outcome: Outcome | None) -> Play:
+def _make_play(turn: _Turn, path: Path, state: StateKey) -> Play:
     """A :class:`Play` filled in through its slots' own setters: the generator makes
     thousands a second, and a frozen dataclass's ``__init__`` would go through
     ``object.__setattr__`` for each field, at twice the cost."""
     play = _new_play(Play)
-    set_before, set_dice, set_path, set_state, set_ended = _PLAY_SETTERS
-    set_before(play, position)
-    set_dice(play, dice)
+    set_turn, set_path, set_state = _PLAY_SETTERS
+    set_turn(play, turn)
     set_path(play, path)
     set_state(play, state)
-    set_ended(play, outcome)
     return play
 
 
@@ -630,7 +654,7 @@ def _outcome(side: Side, decided: Decided) -> Outcome:
 
 _new_play = object.__new__
 _PLAY_SETTERS: tuple[Callable[[Play, object], None], ...] = tuple(
-    getattr(Play, name).__set__ for name in ("before", "dice", "_path", "_state", "ended")
+    getattr(Play, name).__set__ for name in ("_turn", "_path", "_state")
 )
 
 
