@@ -79,15 +79,23 @@ class Play:
     The generator makes thousands of these a second, so a play keeps the search's raw
     data (private) and builds ``moves`` and ``position`` from it on each use; keep them in
     a variable when you need them more than once. What the plays of one roll share is
-    one value they all hold (``_turn``): three slots to fill a play, not five.
+    one value they all hold (``_turn``), and what the search found is the pair its
+    table already holds: two slots to fill a play, not five.
     """
 
     _turn: _Turn
     """The position played from, the roll, and the outcome if the play ends the game."""
-    _path: tuple[tuple[int, int, int, bool], ...]
-    """The search's checker moves, ``(start, end, number, pins)`` in own numbering."""
-    _state: StateKey = field(repr=False)
-    """The search's packed board after the play (:func:`state_key`)."""
+    _found: tuple[StateKey, Path] = field(repr=False)
+    """What the search found: the packed board after the play (:func:`state_key`) and
+    the checker moves, ``(start, end, number, pins)`` in own numbering."""
+
+    @property
+    def _state(self) -> StateKey:
+        return self._found[0]
+
+    @property
+    def _path(self) -> Path:
+        return self._found[1]
 
     @property
     def before(self) -> Position:
@@ -334,6 +342,7 @@ class _Search:
         of :meth:`explore` without what only a next move would need."""
         ours, unit, stuck, mother, may_end = self.ours, _UNIT, self.stuck, self.mother, self.may_end
         record = self.by_depth[len(path) + 1]
+        plain, pinning = _STEPS[number]
         for start in self.moves(starts, number, starts, skip):
             end = start - number
             after_key = key - unit[start]
@@ -359,7 +368,7 @@ class _Search:
                     self.ending.setdefault(after_key, (path + ((start, end, number, pinned),), decided))
                     continue
             if after_key not in record:
-                record[after_key] = path + ((start, end, number, pinned),)
+                record[after_key] = path + (pinning if pinned else plain)[start]
 
     def double(self, key: int, pins: int, starts: int, left: int, path: Path) -> None:
         """Walk a double's moves where nothing can end the game, in the one order that
@@ -373,6 +382,7 @@ class _Search:
         is met twice, and no move needs the game-over tests of :meth:`explore`."""
         ours, unit, number = self.ours, _UNIT, self.high
         record = self.by_depth[5 - left]
+        plain, pinning = _STEPS[number]
         for start in self.moves(starts, number, starts & (2 << path[-1][0]) - 1 if path else starts):
             # One checker move, as in explore().
             end = start - number
@@ -388,7 +398,7 @@ class _Search:
                 there = ours[end]
                 pinned = there == -1
                 after_key += _PIN[end] if pinned else unit[end]
-            walked = record[after_key] = path + ((start, end, number, pinned),)
+            walked = record[after_key] = path + (pinning if pinned else plain)[start]
             if left == 1:
                 continue
             after_pins = pins ^ 1 << start if released else pins
@@ -470,6 +480,17 @@ _BOARD = sum(1 << point for point in range(1, 25))
 _PIN_FLAGS = sum(_PINNED << (_BITS * point) for point in range(1, 25))
 
 
+_STEPS = tuple(
+    tuple(
+        tuple(((start, max(start - number, OFF), number, pins),) for start in range(25))
+        for pins in (False, True)
+    )
+    for number in range(7)
+)
+"""``_STEPS[number][pins][start]``: the one checker move ``(start, end, number, pins)``
+as a path to add to another, made once rather than at every leaf of the search."""
+
+
 def state_key(ours: list[int] | tuple[int, ...], pins: int) -> StateKey:
     """A board in one side's own view packed into one integer, one byte a point: the count
     (−15 to 15) plus 16, plus 32 when a checker lies pinned beneath. A move changes it by
@@ -547,14 +568,14 @@ def positions_json_text(position: Position, plays: list[Play]) -> list[str]:
     pinned_texts: dict[int, str] = {}
     texts = []
     for play in plays:
-        key = play._state
+        key, path = play._found
         board = ", ".join([texts_of[byte] for byte in key.to_bytes(25, order)[points]])
         flags = key & _PIN_FLAGS
         pinned = pinned_texts.get(flags)
         if pinned is None:
             pinned = pinned_texts[flags] = _pinned_text(pins_of(key), white)
         borne = our_off
-        for move in play._path:
+        for move in path:
             if move[1] == OFF:
                 borne += 1
         white_off, black_off = (borne, their_off) if white else (their_off, borne)
@@ -625,12 +646,11 @@ def _make_plays(position: Position, dice: Dice, ending: Ending, finals: Finals) 
         for state, (path, decided) in ending.items()
     ]
     turn = _Turn(position, dice, None)
-    set_turn, set_path, set_state = _PLAY_SETTERS
-    for state, path in finals.items():  # _make_play() inlined: most plays are made here
+    set_turn, set_found = _PLAY_SETTERS
+    for found in finals.items():  # _make_play() inlined: most plays are made here
         play = _new_play(Play)
         set_turn(play, turn)
-        set_path(play, path)
-        set_state(play, state)
+        set_found(play, found)
         plays.append(play)
     return plays
 
@@ -640,10 +660,9 @@ def _make_play(turn: _Turn, path: Path, state: StateKey) -> Play:
     thousands a second, and a frozen dataclass's ``__init__`` would go through
     ``object.__setattr__`` for each field, at twice the cost."""
     play = _new_play(Play)
-    set_turn, set_path, set_state = _PLAY_SETTERS
+    set_turn, set_found = _PLAY_SETTERS
     set_turn(play, turn)
-    set_path(play, path)
-    set_state(play, state)
+    set_found(play, (state, path))
     return play
 
 
@@ -654,7 +673,7 @@ def _outcome(side: Side, decided: Decided) -> Outcome:
 
 _new_play = object.__new__
 _PLAY_SETTERS: tuple[Callable[[Play, object], None], ...] = tuple(
-    getattr(Play, name).__set__ for name in ("_turn", "_path", "_state")
+    getattr(Play, name).__set__ for name in ("_turn", "_found")
 )
 
 

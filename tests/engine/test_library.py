@@ -61,7 +61,7 @@ def test_positions_are_immutable_all_the_way_down() -> None:
 def test_plays_are_frozen_values_without_hidden_state() -> None:
     play = Position.start().parse_play("24/13", Dice(6, 5))
     assert not hasattr(play, "__dict__")
-    assert {field.name for field in dataclasses.fields(play)} == {"_turn", "_path", "_state"}
+    assert {field.name for field in dataclasses.fields(play)} == {"_turn", "_found"}
     assert play.position == play.position and play == Position.start().parse_play("24/18/13", Dice(6, 5))
 
 
