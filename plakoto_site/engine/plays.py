@@ -242,7 +242,7 @@ class _Search:
         self.packed = _packed(ours, pins)
         self.starts_for = _starts_for(_mask(self.packed, _OPEN))
         self.choices = _CHOICES[dice.high, dice.low]
-        self.by_depth: list[Finals] = [{} for _ in range(3 if self.two_numbers else 5)]
+        self.by_depth: list[Finals] = [{}, {}, {}] if self.two_numbers else [{}, {}, {}, {}, {}]
         self.high_first: set[StateKey] = set()
         self.ending: Ending = {}
         self.walked_high = 0
