@@ -91,7 +91,7 @@ def report_cli(runs: int, old: Path | None) -> None:
     new = tuple(statistics.median(run[i] for run in new_runs) for i in (0, 1))
     print(f"command line:   {new[0]:10.2f} s elapsed, {new[1]:.2f} s CPU for `plays` over {lines:,} "
           f"requests (median of {runs})")
-    then = OLD_CLI
+    then: tuple[float, ...] = OLD_CLI
     if old:
         then = tuple(statistics.median(run[i] for run in old_runs) for i in (0, 1))
         print(f"old engine:     {then[0]:10.2f} s elapsed, {then[1]:.2f} s CPU (from {old}, same runs)")
@@ -121,7 +121,8 @@ def main() -> None:
     print(
         f"random games:   {per_second:10,.0f} positions/s  ({len(cases):,} positions, "
         f"{doubles:,} doubles, {plays:,} plays, {plays / len(cases):.1f} per position; "
-        f"goal {GOAL_IN_PROCESS:,}, {verdict}; the figure moves with the machine's load)"
+        f"goal {GOAL_IN_PROCESS:,}, {verdict} at load {os.getloadavg()[0]:.1f}; the figure moves with the "
+        f"machine's load)"
     )
     counts = [len(p.legal_plays(d)) for p, d in cases]
     print(f"plays per position: median {statistics.median(counts):.0f}, max {max(counts)}")
