@@ -46,7 +46,8 @@ def ours(runs: int, scratch: Path) -> None:
     print(f"ours, full cold build (process):       {median_ms(cold)}")
     print(f"ours, rebuild with no change (process): {median_ms(again)}")
 
-    from plakoto_site.site.pipeline import Project, build
+    from plakoto_site.site.build import build
+    from plakoto_site.site.project import Project
 
     lesson = next((ROOT / "content" / "en").glob("[!_]*.md"))
     original = lesson.read_bytes()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +29,21 @@ from plakoto_site.content.markdown import make_markdown
 from plakoto_site.content.problems import Problems
 from plakoto_site.content.site import language_problem, read_settings
 from plakoto_site.content.toml import read_source, read_toml
+from plakoto_site.i18n.catalogs import language_translations
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.diagrams import diagram_html
-from plakoto_site.render.embed import Embed, filmstrip, picture
-from plakoto_site.site.output import MARKER, MARKER_TEXT, OutputError, claim_output
-from plakoto_site.site.pipeline import ASSETS, Project, _translations, relative, write_atomically
+from plakoto_site.render.embed import Embed
+from plakoto_site.render.pages import Templates
+from plakoto_site.site.embeds import embed_files
+from plakoto_site.site.output import (
+    MARKER,
+    MARKER_TEXT,
+    OutputError,
+    claim_output,
+    write_atomically,
+)
+from plakoto_site.site.project import Project
+from plakoto_site.site.urls import relative
 
 from .cli import write_problem
 
@@ -101,28 +111,21 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     if problems.errors:
         return _stop(problems, out)
     files: dict[str, bytes] = {}
+    templates = Templates(project.templates)
     titles = data.get("title", {})
     for lang in languages:
         captions = captions_for(diagram, data, text, source, lang, problems)
-        translations, _ = _translations(project, lang, settings.reference, problems)
+        translations, _ = language_translations(project.locales, lang, settings.reference, problems)
         words = Words(Language(lang), translations, markup=True)
         title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
         embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
-        page = embed.page
-        html = _page(project, embed, words, translations, base_url)
-        files[page] = html.encode()
-        files[embed.filmstrip] = filmstrip(embed, words).encode()
-        for frame in range(diagram.frames):
-            files[embed.picture(frame)] = picture(embed, frame, words).encode()
-        # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
-        provider = translations.gettext("Plakoto, step by step")
-        files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
+        files.update(embed_files(embed, words, translations, templates, base_url,
+                                 partial(_asset, embed.page), "", embed.title))
     if problems.errors:
         return _stop(problems, out)
     for warning in problems.warnings:
         print(warning, file=sys.stderr)
-    for name in ASSETS:
-        files[f"assets/{name}"] = (project.templates / "assets" / name).read_bytes()
+    files.update({f"assets/{name}": asset for name, asset in project.assets().items()})
     files[MARKER] = MARKER_TEXT
     try:
         write_atomically(files, out)
@@ -136,26 +139,8 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     return 0
 
 
-def _page(project: Project, embed: Embed, words: Words, translations: Any, base_url: str) -> str:
-    from plakoto_site.render.pages import Templates
-
-    path = embed.page
-    def asset(name: str) -> str:
-        return relative(path, f"assets/{name}")
-    return Templates(project.templates).render(
-        "embed.html",
-        translations,
-        lang=words.language,
-        title=embed.title,
-        figure=diagram_html(embed.diagram, embed.captions, words),
-        lesson_href="",
-        lesson_title=embed.title,
-        oembed=base_url + embed.oembed,
-        canonical=base_url + embed.folder + "/",
-        css=asset("site.css"),
-        js=asset("diagram.js"),
-        icon=asset("favicon.svg"),
-    )
+def _asset(page: str, name: str) -> str:
+    return relative(page, f"assets/{name}")
 
 
 def _stop(problems: Problems, out: Path) -> int:

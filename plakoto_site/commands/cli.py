@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 
 from plakoto_site.content.problems import ContentError, Problem
+from plakoto_site.site.build import Report, build
+from plakoto_site.site.check import check
 from plakoto_site.site.output import OutputError
-from plakoto_site.site.pipeline import Project, Report, build, check
+from plakoto_site.site.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 

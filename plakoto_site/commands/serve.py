@@ -16,8 +16,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from plakoto_site.content.problems import ContentError
+from plakoto_site.site.build import build
 from plakoto_site.site.output import OutputError, claim_output
-from plakoto_site.site.pipeline import Project, build
+from plakoto_site.site.project import Project
 
 from .cli import write_problem
 

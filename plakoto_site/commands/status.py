@@ -23,7 +23,8 @@ from plakoto_site.i18n.status import (
     snapshot_path,
     unedited_since_marked,
 )
-from plakoto_site.site.pipeline import Checked, Project, check
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 SYMBOLS = {"translated": "ok", "missing": "MISSING", "stale": "STALE"}
 HOME = "_home"

@@ -115,3 +115,18 @@ def translations(catalog: Catalog | None) -> NullTranslations:
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return Translations(buffer, domain=DOMAIN)
+
+
+def language_translations(
+    locales: Path, lang: str, reference: str, problems: Problems
+) -> tuple[NullTranslations, CatalogStats | None]:
+    """A language's catalog from ``locales/``, checked and compiled in memory, with its
+    statistics; the reference language (and one without a catalog) needs none."""
+    path = catalog_path(locales, lang)
+    if lang == reference or not path.exists():
+        return NullTranslations(), None
+    catalog = read_catalog(path, lang, problems)
+    if catalog is None:
+        return NullTranslations(), None
+    check_catalog(catalog, path, problems)
+    return translations(catalog), stats(catalog, lang)

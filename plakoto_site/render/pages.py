@@ -87,20 +87,38 @@ def _exercise_rule(self: object, tokens: list[Token], index: int, options: objec
     return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers)))
 
 
+def _link_rule(self: Any, tokens: list[Token], index: int, options: Any, env: Any) -> str:
+    """A link in a caption shown on another page (an embed): its ``href`` made to work from
+    there, and opened outside the frame."""
+    rebase = env.get("rebase") if isinstance(env, dict) else None
+    if rebase is not None:
+        token = tokens[index]
+        others = {name: value for name, value in token.attrs.items() if name != "href"}
+        token.attrs = {"target": "_blank", "rel": "noopener", "href": rebase(str(token.attrGet("href") or "")),
+                       **others}
+    return str(self.renderToken(tokens, index, options, env))
+
+
 @lru_cache(maxsize=1)
 def _markdown() -> MarkdownIt:
     """One parser and renderer for the whole build; each page's context travels in ``env``."""
     md = make_markdown()
     md.add_render_rule(DIAGRAM_TOKEN, _diagram_rule)
     md.add_render_rule(EXERCISE_TOKEN, _exercise_rule)
+    md.add_render_rule("link_open", _link_rule)
     return md
 
 
-def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Markup]:
-    """A diagram fence's captions as HTML, by frame number (inline Markdown allowed)."""
+def placement_captions(
+    placement: Placement, diagram: Diagram, rebase: Callable[[str], str] | None = None
+) -> dict[int, Markup]:
+    """A diagram fence's captions as HTML, by frame number (inline Markdown allowed).
+    ``rebase`` rewrites each link's ``href`` for a caption shown on another page (links
+    then open outside the frame)."""
     md = _markdown()
+    env = {"rebase": rebase} if rebase else {}
     return {
-        frame: Markup(md.renderInline(caption.text))
+        frame: Markup(md.renderInline(caption.text, env))
         for caption in placement.captions
         if (frame := diagram.frame_of(caption.key)) is not None
     }

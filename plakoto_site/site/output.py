@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import hashlib
 import os
 import shutil
 import tempfile
@@ -203,3 +204,47 @@ def remove(folder: Path) -> None:
             else:
                 child.unlink()
     shutil.rmtree(folder, onerror=writable_then_retry)
+
+
+# -- writing in place, for ``serve``: each file replaced whole -----------------------------------
+
+
+_WRITTEN: dict[Path, bytes] = {}
+"""What ``make serve`` last wrote, so an unchanged file is not even read again."""
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """Write ``data`` beside ``target`` under a temporary name, then rename it over
+    ``target`` in one step: whoever reads the file gets the old bytes or the new ones."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_changes(files: dict[str, bytes], out: Path) -> None:
+    """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
+    longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
+    gets one half-written; a content mistake never gets this far."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in sorted(files.items()):
+        target = out / name
+        digest = hashlib.blake2b(data, digest_size=16).digest()
+        if _WRITTEN.get(target) == digest and target.is_file():
+            continue
+        if not (target.is_file() and target.read_bytes() == data):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(target, data)
+        _WRITTEN[target] = digest
+    for path in sorted(out.rglob("*"), reverse=True):
+        name = path.relative_to(out).as_posix()
+        if path.is_file() and name not in files:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()

@@ -12,7 +12,8 @@ import pytest
 
 from plakoto_site.content.exercises import exercise_texts
 from plakoto_site.content.markdown import exercise_placements, make_markdown, placements
-from plakoto_site.site.pipeline import Checked, Project, check
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")

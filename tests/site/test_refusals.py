@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from plakoto_site.commands import cli, serve
-from plakoto_site.site import pipeline
-from plakoto_site.site.pipeline import Project
+from plakoto_site.site import output
+from plakoto_site.site.project import Project
 
 from .conftest import DIAGRAM, LESSON_EN, MiniProject
 
@@ -170,7 +170,7 @@ def test_a_served_file_is_replaced_whole(tmp_path: Path) -> None:
     target = tmp_path / "page.html"
     target.write_bytes(b"old page")
     with target.open("rb") as reader:  # a request that began before the rebuild
-        pipeline.replace_file(target, b"new page")
+        output.replace_file(target, b"new page")
         assert reader.read() == b"old page"
     assert target.read_bytes() == b"new page"
     assert os.listdir(tmp_path) == ["page.html"]
@@ -181,9 +181,9 @@ def test_serve_writes_through_replace_file(tmp_path: Path, monkeypatch: pytest.M
     out.mkdir()
     (out / "a.html").write_bytes(b"before")
     replaced: list[str] = []
-    real = pipeline.replace_file
-    monkeypatch.setattr(pipeline, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
-    pipeline.write_changes({"a.html": b"after", "b/c.html": b"new"}, out)
+    real = output.replace_file
+    monkeypatch.setattr(output, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
+    output.write_changes({"a.html": b"after", "b/c.html": b"new"}, out)
     assert sorted(replaced) == ["a.html", "c.html"]
     assert (out / "a.html").read_bytes() == b"after"
 
