@@ -16,7 +16,6 @@ language, the embed page, a picture per step, the filmstrip and the oEmbed JSON.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -26,10 +25,10 @@ from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, read_diagram, some_steps
 from plakoto_site.content.markdown import make_markdown
-from plakoto_site.content.problems import Problems
+from plakoto_site.content.problems import Code, Problems
 from plakoto_site.content.site import language_problem, read_settings
-from plakoto_site.content.toml import read_source, read_toml
-from plakoto_site.i18n.catalogs import language_translations
+from plakoto_site.content.toml import KeyLines, read_source, read_toml
+from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.embed import Embed
@@ -48,20 +47,13 @@ from plakoto_site.site.urls import relative
 from .cli import write_problem
 
 
-def _line(text: str, pattern: str, after: int = 0) -> int:
-    """The first line from ``after`` on that matches, or ``after`` (or 1)."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number > after and re.match(pattern, line.strip()):
-            return number
-    return after or 1
-
-
 def captions_for(
     diagram: Diagram, data: dict[str, Any], text: str, path: Path, lang: str, problems: Problems
 ) -> dict[int, Markup]:
     captions_table = data.get("captions", {})
     table = captions_table.get(lang, {}) if isinstance(captions_table, dict) else {}
-    header = _line(text, rf"^\[\s*captions\.{lang}\s*\]")
+    lines = KeyLines(text)
+    header = lines.table(f"captions.{lang}")
     if not isinstance(table, dict) or not table:
         problems.error(path, header, f"there are no captions for {lang!r}",
                        f"add a [captions.{lang}] table with start = \"…\" and one line per step")
@@ -70,7 +62,7 @@ def captions_for(
     captions: dict[int, Markup] = {}
     for key, value in table.items():
         frame = diagram.frame_of(str(key))
-        line = _line(text, rf"^\"?{re.escape(str(key))}\"?\s*=", header)
+        line = lines.table(f"captions.{lang}", str(key))
         if frame is None:
             keys = ", ".join(["start"] + [diagram.step_key(f) for f in range(1, diagram.frames)])
             problems.error(path, line, f"diagram {diagram.id!r} has no step {key!r}", f"use one of: {keys}")
@@ -80,7 +72,7 @@ def captions_for(
             captions[frame] = Markup(md.renderInline(value))
     missing = [diagram.step_key(f) for f in range(diagram.frames) if f not in captions]
     if missing:
-        problems.warning(path, header, f"no {lang} caption for step(s) {some_steps(missing)}")
+        problems.warning(path, header, f"no {lang} caption for step(s) {some_steps(missing)}", code=Code.NO_CAPTION)
     return captions
 
 
@@ -106,7 +98,7 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     for lang in languages:
         why = language_problem(lang)
         if why:
-            problems.error(source, _line(text, rf"^\[\s*captions\.{re.escape(lang)}\s*\]"),
+            problems.error(source, KeyLines(text).table(f"captions.{lang}"),
                            f"the language {lang!r} {why}", "write a language code, e.g. [captions.el]")
     if problems.errors:
         return _stop(problems, out)
@@ -115,8 +107,9 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     titles = data.get("title", {})
     for lang in languages:
         captions = captions_for(diagram, data, text, source, lang, problems)
-        translations, _ = language_translations(project.locales, lang, settings.reference, problems)
-        words = Words(Language(lang), translations, markup=True)
+        catalog = language_catalog(project.locales, lang, settings.reference, problems)
+        translations = catalog.translations
+        words = Words(Language(lang), translations, markup=True, fingerprint=catalog.digest)
         title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
         embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
         files.update(embed_files(embed, words, translations, templates, base_url,

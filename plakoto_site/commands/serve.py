@@ -19,6 +19,7 @@ from plakoto_site.content.problems import ContentError
 from plakoto_site.site.build import build
 from plakoto_site.site.output import OutputError, claim_output
 from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 from .cli import write_problem
 
@@ -47,10 +48,11 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
-def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, force: bool = False) -> bool:
+def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, cache: BuildCache,
+            force: bool = False) -> bool:
     began = time.perf_counter()
     try:
-        report = build(project, out, languages, in_place=True, force=force)
+        report = build(project, out, languages, in_place=True, force=force, cache=cache)
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -77,7 +79,8 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
     except OutputError as error:
         print(f"Not serving: {error}", file=sys.stderr)
         return 1
-    rebuild(project, out, languages, force=force)
+    cache = BuildCache()  # kept for the whole session: a rebuild redoes only what changed
+    rebuild(project, out, languages, cache, force=force)
     handler = functools.partial(_Handler, directory=str(out))
     try:
         server = _Server(("127.0.0.1", port), handler)
@@ -101,7 +104,7 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
                     server.shutdown()
                     server.server_close()
                     os.execv(sys.executable, [sys.executable, *sys.argv])
-                rebuild(project, out, languages)
+                rebuild(project, out, languages, cache)
     except KeyboardInterrupt:
         print("\nStopped.")
     finally:

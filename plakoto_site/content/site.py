@@ -16,7 +16,8 @@ from .diagrams import Diagram, read_diagrams, some_steps
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
 from .markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN, exercise_placements, parser, placements
-from .problems import Problems
+from .memo import Memo, remembered
+from .problems import Code, Problems
 from .toml import KeyLines, read_source, read_toml, unknown_keys
 
 DEFAULT_LANGUAGES = ("en", "ru", "el", "uk")
@@ -116,7 +117,7 @@ def read_settings(content: Path, problems: Problems) -> Settings:
     data = read_toml(text, path, problems) or {}
     lines = KeyLines(text)
     for key, hint in unknown_keys(data, SETTINGS):
-        problems.error(path, lines.of(key), f"site.toml has an unknown key {key!r}", hint)
+        problems.error(path, lines.of(key), f"site.toml has an unknown key {key!r}", hint, Code.UNKNOWN_KEY)
     settings: dict[str, Any] = {}
     url = data.get("url", Settings.url)
     why = url_problem(url)
@@ -156,20 +157,23 @@ def read_settings(content: Path, problems: Problems) -> Settings:
     return Settings(**settings)
 
 
-def read_content(content: Path, problems: Problems, languages: tuple[str, ...] | None = None) -> Content:
-    """Gather: settings, diagrams and every language's lessons, in sorted order."""
+def read_content(
+    content: Path, problems: Problems, languages: tuple[str, ...] | None = None, memo: Memo | None = None
+) -> Content:
+    """Gather: settings, diagrams and every language's lessons, in sorted order (diagrams
+    and exercises replayed only when their source changed since they were kept in ``memo``)."""
     settings = read_settings(content, problems)
     site_languages = settings.languages
     if languages:
         unknown = [lang for lang in languages if lang not in settings.languages]
         for lang in unknown:
             problems.error(content / "site.toml", 1, f"there is no language {lang!r} in this site",
-                           f"choose from {', '.join(settings.languages)}")
+                           f"choose from {', '.join(settings.languages)}", Code.NOT_FOUND)
         settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
                             settings.reference, settings.repository, settings.drafts)
-    diagrams = read_diagrams(content / "diagrams", problems)
+    diagrams = read_diagrams(content / "diagrams", problems, memo)
     terms = read_terms(content / "terms.toml", problems, site_languages)
-    exercises = read_exercises(content / "exercises", problems)
+    exercises = read_exercises(content / "exercises", problems, memo)
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
         home_path = content / lang / "_home.md"
@@ -188,13 +192,13 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
     if text is None:
         return []
     data = read_toml(text, path, problems) or {}
-    lines = _TableLines(text)
+    lines = KeyLines(text)
     terms = []
     for term_id, row in data.items():
         if not isinstance(row, dict):
-            problems.error(path, lines.top.get(term_id, 1), f"{term_id!r} must be a table: [{term_id}]")
+            problems.error(path, lines.of(term_id), f"{term_id!r} must be a table: [{term_id}]")
             continue
-        line = lines.tables.get(term_id, 1)
+        line = lines.table(term_id)
         avoid = row.get("avoid", {})
         words = {k: v for k, v in row.items() if k != "avoid"}
         if not isinstance(avoid, dict):
@@ -202,7 +206,8 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
             continue
         unknown = [key for key in (*words, *avoid) if key not in languages]
         for key, hint in unknown_keys(unknown, (*languages, "avoid")):
-            problems.error(path, line, f"[{term_id}]: {key!r} is not a language of this site", hint)
+            problems.error(path, line, f"[{term_id}]: {key!r} is not a language of this site", hint,
+                           Code.UNKNOWN_KEY)
         valid = all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in [*words.values(), *avoid.values()])
         if not valid:
             problems.error(path, line, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
@@ -210,21 +215,6 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
         if not unknown:
             terms.append(Term(term_id, words, avoid))
     return terms
-
-
-class _TableLines:
-    """Where each top-level key and each ``[table]`` header of the term table stands."""
-
-    def __init__(self, text: str) -> None:
-        self.top: dict[str, int] = {}
-        self.tables: dict[str, int] = {}
-        for number, raw in enumerate(text.splitlines(), start=1):
-            header = re.match(r"^\s*\[\s*([\w-]+)\s*\]", raw)
-            key = re.match(r"^\s*([\w-]+)\s*=", raw)
-            if header:
-                self.tables.setdefault(header[1], number)
-            elif key and not self.tables:
-                self.top.setdefault(key[1], number)
 
 
 _WORD = re.compile(r"\w+(?:['’ʼ]\w+)*")
@@ -267,7 +257,7 @@ def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 problems.warning(lesson.path, lesson.body_line + offset,
                                  f"{word!r}: the term table says {preferred!r} for this",
-                                 f"use the site's word (content/terms.toml, [{term.id}])", kind="words")
+                                 f"use the site's word (content/terms.toml, [{term.id}])", code=Code.AVOID_WORD)
 
 
 @dataclass(frozen=True)
@@ -280,17 +270,10 @@ class CheckedLesson:
     fallback: bool
 
 
-_PARSED: dict[str, list[Token]] = {}
-
-
-def parsed(body: str) -> list[Token]:
-    """Markdown tokens of a lesson body, parsed once per distinct text (``make serve``
-    parses again only the lesson that changed). Nothing downstream modifies tokens."""
-    if body not in _PARSED:
-        if len(_PARSED) > 2_000:
-            _PARSED.clear()
-        _PARSED[body] = parser().parse(body)
-    return _PARSED[body]
+def parsed(body: str, memo: Memo | None = None) -> list[Token]:
+    """Markdown tokens of a lesson body, parsed once per distinct text in ``memo`` (``make
+    serve`` parses again only the lesson that changed). Nothing downstream modifies tokens."""
+    return remembered(memo, "markdown", body, lambda: parser().parse(body))
 
 
 def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Exercise], problems: Problems) -> None:
@@ -300,7 +283,7 @@ def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Ex
         exercise = exercises.get(placement.exercise)
         if exercise is None:
             problems.error(lesson.path, line, f"there is no exercise {placement.exercise!r}",
-                           f"add content/exercises/{placement.exercise or '<id>'}.toml, or fix the name")
+                           f"add content/exercises/{placement.exercise or '<id>'}.toml, or fix the name", Code.NOT_FOUND)
             continue
         texts, unreadable = exercise_texts(placement.content, placement.line + 1)
         for offset in unreadable:
@@ -309,7 +292,7 @@ def check_exercises(lesson: Lesson, tokens: list[Token], exercises: dict[str, Ex
         missing = check_placement(exercise, texts)
         if missing:
             problems.warning(lesson.path, line, f"exercise {exercise.id!r} has no {', '.join(missing)}",
-                             "add a line 'key: text' for each")
+                             "add a line 'key: text' for each", code=Code.NO_TEXT)
 
 
 def _element_id(token: Token) -> str | None:
@@ -342,10 +325,10 @@ def check_ids(lesson: Lesson, tokens: list[Token], problems: Problems) -> None:
 
 def check_lesson(
     lesson: Lesson, diagrams: dict[str, Diagram], problems: Problems,
-    exercises: dict[str, Exercise] | None = None,
+    exercises: dict[str, Exercise] | None = None, memo: Memo | None = None,
 ) -> list[Token]:
     """Parse the Markdown and check every diagram it places against the diagram sources."""
-    tokens = parsed(lesson.body)
+    tokens = parsed(lesson.body, memo)
     check_exercises(lesson, tokens, exercises or {}, problems)
     check_ids(lesson, tokens, problems)
     for placement in placements(tokens):
@@ -357,7 +340,7 @@ def check_lesson(
         diagram = diagrams.get(placement.diagram)
         if diagram is None:
             problems.error(lesson.path, line, f"there is no diagram {placement.diagram!r}",
-                           f"add content/diagrams/{placement.diagram}.toml, or fix the name")
+                           f"add content/diagrams/{placement.diagram}.toml, or fix the name", Code.NOT_FOUND)
             continue
         seen: set[int] = set()
         for unreadable in placement.unreadable:
@@ -380,5 +363,5 @@ def check_lesson(
         if missing:
             problems.warning(lesson.path, line,
                              f"diagram {diagram.id!r} has no caption for step(s) {some_steps(missing)}",
-                             "add a line 'step: caption' for each", kind="caption")
+                             "add a line 'step: caption' for each", code=Code.NO_CAPTION)
     return tokens

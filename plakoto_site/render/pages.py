@@ -23,6 +23,7 @@ from plakoto_site.content.markdown import (
     Placement,
     make_markdown,
 )
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
 from .diagrams import EmbedLinks, diagram_html
@@ -30,10 +31,7 @@ from .escaping import catalog_text
 from .exercises import exercise_html
 
 
-@lru_cache(maxsize=8)
 def _environment(folder: Path) -> Environment:
-    """One environment per template folder, kept across builds (``make serve``): Jinja
-    recompiles a template only when its file changes."""
     return Environment(
         loader=FileSystemLoader(folder),
         autoescape=True,
@@ -48,11 +46,14 @@ def _environment(folder: Path) -> Environment:
 class Templates:
     """The template folder; each page is rendered with its language's translations."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, memo: Memo | None = None) -> None:
         self.folder = folder.resolve()
+        self.environment = remembered(memo, "templates", self.folder.as_posix(), lambda: _environment(self.folder))
+        """One environment per template folder, kept in the build state (``make serve``):
+        Jinja recompiles a template only when its file changes."""
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
-        environment = _environment(self.folder)
+        environment = self.environment
         environment.install_gettext_callables(  # type: ignore[attr-defined]
             lambda message: catalog_text(translations.gettext(message), message),
             lambda singular, plural, n: catalog_text(
@@ -71,6 +72,7 @@ class Context:
     words: Words
     embed: Callable[[str], EmbedLinks | None]
     exercises: Mapping[str, Exercise]
+    memo: Memo | None = None
     numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
 
 
@@ -78,13 +80,13 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
     placement: Placement = tokens[index].meta["placement"]
     diagram = env.diagrams[placement.diagram]
     captions = placement_captions(placement, diagram)
-    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id)))
+    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id), env.memo))
 
 
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: ExercisePlacement = tokens[index].meta["exercise"]
     exercise = env.exercises[placement.exercise]
-    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers)))
+    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.memo))
 
 
 def _link_rule(self: Any, tokens: list[Token], index: int, options: Any, env: Any) -> str:
@@ -136,9 +138,10 @@ def render_markdown(
     words: Words,
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
     exercises: Mapping[str, Exercise] | None = None,
+    memo: Memo | None = None,
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
-    exercise fences exercises."""
+    exercise fences exercises (frames and boards kept in the build state ``memo``)."""
     md = _markdown()
-    context = Context(diagrams, words, embed, exercises or {})
+    context = Context(diagrams, words, embed, exercises or {}, memo)
     return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from jinja2 import TemplateError
 
-from plakoto_site.content.problems import ContentError, Problem
+from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.i18n.catalogs import CatalogStats
 
 from .check import check
@@ -22,6 +22,7 @@ from .context import Site
 from .output import MARKER, MARKER_TEXT, claim_output, write_atomically, write_changes
 from .project import Project
 from .render import render
+from .state import BuildCache
 
 
 @dataclass
@@ -48,26 +49,34 @@ def build(
     write: bool = True,
     in_place: bool = False,
     force: bool = False,
+    cache: BuildCache | None = None,
 ) -> Report:
     """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake, and
     :class:`~plakoto_site.site.output.OutputError` (before reading anything) when the output
-    folder holds files the build did not make."""
+    folder holds files the build did not make.
+
+    ``cache`` is the build state the caller keeps between builds (``serve`` does); without
+    one, the build starts cold with a state of its own."""
     began = time.perf_counter()
+    cache = BuildCache() if cache is None else cache
     out = out or project.output
     if write:
         out = claim_output(out, project.root, force=force, default=project.output)
-    checked = check(project, languages)
+    checked = check(project, languages, cache)
     settings = checked.content.settings
     report = Report(out, list(settings.languages), diagrams=len(checked.content.diagrams),
                     warnings=checked.warnings, catalogs=list(checked.catalogs.values()))
     if write:
         url = base_url or settings.url
         try:
-            files = render(Site(project, checked, url if url.endswith("/") else url + "/"))
+            files = render(Site(project, checked, url if url.endswith("/") else url + "/", cache))
         except TemplateError as error:
             raise ContentError([template_problem(project, error)]) from None
         files[MARKER] = MARKER_TEXT
-        (write_changes if in_place and out.exists() else write_atomically)(files, out)
+        if in_place and out.exists():
+            write_changes(files, out, cache.written)
+        else:
+            write_atomically(files, out)
         report.files = len(files)
         report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)
         report.embeds = sum(1 for name in files if name.endswith("/index.html") and "/embed/" in name)
@@ -90,4 +99,5 @@ def template_problem(project: Project, error: TemplateError) -> Problem:
     if path.is_absolute() and path.is_relative_to(project.root):
         where = path.relative_to(project.root).as_posix()
     return Problem(where, line, f"template error: {error.message or error}",
-                   "check the name in the template against the names the pipeline passes")
+                   "check the name in the template against the names the pipeline passes",
+                   code=Code.TEMPLATE)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 from plakoto_site.i18n.languages import Language
 from plakoto_site.render.pages import Templates
 
 from .check import Checked
 from .project import Project
+from .state import BuildCache
 from .urls import page_path, page_url, relative
 
 
@@ -16,18 +18,20 @@ class Site:
     """One build's render context: the checked content, where the site will live, the
     templates and the assets with their version stamps."""
 
-    def __init__(self, project: Project, checked: Checked, base_url: str) -> None:
+    def __init__(self, project: Project, checked: Checked, base_url: str, cache: BuildCache) -> None:
         self.project = project
         self.checked = checked
         self.base_url = base_url
-        self.templates = Templates(project.templates)
+        self.cache = cache
+        self.templates = Templates(project.templates, cache)
         self.assets = project.assets()
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
         self.published = [Language(lang) for lang in checked.content.settings.published]
         """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
-        self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.glob("*.html")))
+        self.templates_digest = _digest(sorted(project.templates.glob("*.html")))
+        """What the page templates say: embed files are kept in the cache by it."""
 
     def asset(self, source: str, name: str) -> str:
         """A link from ``source`` to an asset, with its version stamp."""
@@ -76,3 +80,11 @@ class Site:
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
         }
+
+
+def _digest(paths: list[Path]) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for path in paths:
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode() + data)
+    return digest.hexdigest()

@@ -10,6 +10,7 @@ from functools import partial
 from babel.support import NullTranslations
 
 from plakoto_site.content.markdown import placements
+from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
@@ -76,24 +77,17 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed]) -> Iterator[t
         words = site.checked.words[lang]
         key = (diagram_fingerprint(embed.diagram), lang, embed.title, lesson.slug, lesson.title,
                tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
-               site.base_url, tuple(sorted(site.versions.items())), site.templates_stamp)
-        files = _EMBEDS.get(key)
-        if files is None:
-            if len(_EMBEDS) > 2_000:
-                _EMBEDS.clear()
-            href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
-            files = _EMBEDS[key] = embed_files(
-                embed, words, site.checked.translations[lang], site.templates, site.base_url,
-                partial(site.asset, embed.page), href, lesson.title)
+               site.base_url, tuple(sorted(site.versions.items())), site.templates_digest)
+        href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
+        files = site.cache.get("embeds", key, partial(
+            embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
+            partial(site.asset, embed.page), href, lesson.title, site.cache))
         yield from files.items()
-
-
-_EMBEDS: dict[tuple[object, ...], dict[str, bytes]] = {}
 
 
 def embed_files(
     embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
-    asset: Callable[[str], str], lesson_href: str, lesson_title: str,
+    asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
 ) -> dict[str, bytes]:
     """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON.
     ``asset`` links the page to an asset by name."""
@@ -103,7 +97,7 @@ def embed_files(
         translations,
         lang=words.language,
         title=embed.title,
-        figure=diagram_html(diagram, embed.captions, words),
+        figure=diagram_html(diagram, embed.captions, words, memo=memo),
         lesson_href=lesson_href,
         lesson_title=lesson_title,
         oembed=base_url + embed.oembed,
@@ -112,9 +106,9 @@ def embed_files(
         js=asset("diagram.js"),
         icon=asset("favicon.svg"),
     )
-    files = {embed.page: html.encode(), embed.filmstrip: filmstrip(embed, words).encode()}
+    files = {embed.page: html.encode(), embed.filmstrip: filmstrip(embed, words, memo).encode()}
     for frame in range(diagram.frames):
-        files[embed.picture(frame)] = picture(embed, frame, words).encode()
+        files[embed.picture(frame)] = picture(embed, frame, words, memo).encode()
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
     files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()

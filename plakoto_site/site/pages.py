@@ -38,7 +38,7 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     words = site.checked.words[lang]
     body = render_markdown(item.tokens, site.checked.content.diagrams, words,
                            lambda diagram_id: embed_links(lang, diagram_id, path),
-                           site.checked.content.exercises)
+                           site.checked.content.exercises, site.cache)
 
     def link(other: CheckedLesson | None) -> dict[str, str] | None:
         if other is None:
@@ -80,7 +80,7 @@ def practice_page(site: Site, lang: str) -> Page | None:
         for placement in exercise_placements(item.tokens):
             number += 1
             exercise = site.checked.content.exercises[placement.exercise]
-            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number))
+            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.cache))
         if exercises:
             groups.append({"title": item.lesson.title, "exercises": exercises,
                            "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
@@ -112,7 +112,8 @@ def home_page(site: Site, lang: str) -> Page:
     home = site.checked.homes.get(lang)
     intro = Markup("")
     if home is not None:
-        intro = render_markdown(home.tokens, site.checked.content.diagrams, site.checked.words[lang])
+        intro = render_markdown(home.tokens, site.checked.content.diagrams, site.checked.words[lang],
+                                memo=site.cache)
     lessons = [
         {
             "title": item.lesson.title,

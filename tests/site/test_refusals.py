@@ -14,6 +14,7 @@ import pytest
 from plakoto_site.commands import cli, serve
 from plakoto_site.site import output
 from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 from .conftest import DIAGRAM, LESSON_EN, MiniProject
 
@@ -158,7 +159,7 @@ def test_serve_outlives_any_error_in_a_rebuild(project: MiniProject, monkeypatch
     monkeypatch.setattr(serve, "build", broken)
     errors = io.StringIO()
     with redirect_stderr(errors):
-        assert serve.rebuild(Project(project.root), project.root / "_site", None) is False
+        assert serve.rebuild(Project(project.root), project.root / "_site", None, BuildCache()) is False
     assert "Still serving the last good site" in errors.getvalue()
 
 
@@ -183,7 +184,7 @@ def test_serve_writes_through_replace_file(tmp_path: Path, monkeypatch: pytest.M
     replaced: list[str] = []
     real = output.replace_file
     monkeypatch.setattr(output, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
-    output.write_changes({"a.html": b"after", "b/c.html": b"new"}, out)
+    output.write_changes({"a.html": b"after", "b/c.html": b"new"}, out, {})
     assert sorted(replaced) == ["a.html", "c.html"]
     assert (out / "a.html").read_bytes() == b"after"
 
