@@ -26,7 +26,7 @@ from markupsafe import Markup
 from plakoto_site.content.diagrams import Diagram, read_diagram, some_steps
 from plakoto_site.content.markdown import make_markdown
 from plakoto_site.content.problems import Code, Problems
-from plakoto_site.content.site import language_problem, read_settings
+from plakoto_site.content.settings import language_problem, read_settings
 from plakoto_site.content.toml import KeyLines, read_source, read_toml
 from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language

@@ -14,10 +14,10 @@ from plakoto_site.content.site import (
     CheckedLesson,
     Content,
     check_lesson,
-    check_words,
     parsed,
     read_content,
 )
+from plakoto_site.content.terms import check_words
 from plakoto_site.i18n.catalogs import CatalogStats, language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english

@@ -10,7 +10,8 @@ from plakoto_site.content.lessons import read_lesson
 from plakoto_site.content.markdown import key_texts
 from plakoto_site.content.names import SLUG
 from plakoto_site.content.problems import Code, Problems
-from plakoto_site.content.site import read_settings, read_terms
+from plakoto_site.content.settings import read_settings
+from plakoto_site.content.terms import read_terms
 from plakoto_site.content.toml import KeyLines
 
 DIAGRAM = """\

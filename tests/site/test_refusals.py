@@ -218,6 +218,6 @@ def test_the_keys_status_writes_are_known_front_matter() -> None:
 def test_every_setting_is_a_known_key_of_site_toml() -> None:
     from dataclasses import fields
 
-    from plakoto_site.content.site import SETTINGS, Settings
+    from plakoto_site.content.settings import SETTINGS, Settings
 
     assert {field.name for field in fields(Settings)} == set(SETTINGS)
