@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .lessons import Lesson
+from .memo import Memo, remembered
 from .problems import Code, Problems
 from .settings import DEFAULT_LANGUAGES
 from .toml import KeyLines, read_source, read_toml, unknown_keys
@@ -84,18 +85,29 @@ def avoid_pattern(stem: str) -> re.Pattern[str]:
     return re.compile(rf"{body}\w*")
 
 
-def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
+def check_words(lesson: Lesson, terms: list[Term], problems: Problems, memo: Memo | None = None) -> None:
     """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid:
-    any form of it (see :func:`avoid_pattern`), in any case, with or without accents."""
+    any form of it (see :func:`avoid_pattern`), in any case, with or without accents. The
+    findings are kept in ``memo`` by the lesson's text and the table's words."""
+    avoided = tuple((term.id, tuple(term.avoid.get(lesson.lang, ())), tuple(term.words.get(lesson.lang, ())))
+                    for term in terms)
+    key = (lesson.lang, lesson.body, avoided)
+    for offset, message, hint in remembered(memo, "avoided words", key, lambda: _avoided(lesson, terms)):
+        problems.warning(lesson.path, lesson.body_line + offset, message, hint, code=Code.AVOID_WORD)
+
+
+def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
+    """Each use of a word to avoid: its line in the body, the message and the hint."""
     patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
+    found: list[tuple[int, str, str]] = []
     if not patterns:
-        return
+        return found
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
             folded = fold(word)
             term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
             if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
-                problems.warning(lesson.path, lesson.body_line + offset,
-                                 f"{word!r}: the term table says {preferred!r} for this",
-                                 f"use the site's word (content/terms.toml, [{term.id}])", code=Code.AVOID_WORD)
+                found.append((offset, f"{word!r}: the term table says {preferred!r} for this",
+                              f"use the site's word (content/terms.toml, [{term.id}])"))
+    return found

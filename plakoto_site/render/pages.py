@@ -26,7 +26,7 @@ from plakoto_site.content.markdown import (
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
-from .diagrams import EmbedLinks, diagram_html
+from .diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from .escaping import catalog_text
 from .exercises import exercise_html
 
@@ -79,8 +79,12 @@ class Context:
 def _diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: Placement = tokens[index].meta["placement"]
     diagram = env.diagrams[placement.diagram]
-    captions = placement_captions(placement, diagram)
-    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id), env.memo))
+    links = env.embed(diagram.id)
+    words = env.words
+    key = (diagram_fingerprint(diagram), tuple((c.key, c.text) for c in placement.captions),
+           words.language.code, words.fingerprint, words.markup, links)
+    return remembered(env.memo, "figures", key, lambda: str(
+        diagram_html(diagram, placement_captions(placement, diagram), words, links, env.memo)))
 
 
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:

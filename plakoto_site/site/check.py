@@ -82,7 +82,7 @@ def _check_lessons(
             checked.append(CheckedLesson(lang, english, tokens, fallback=True))
             continue
         tokens = check_lesson(translated, content.diagrams, problems, content.exercises, memo)
-        check_words(translated, content.terms, problems)
+        check_words(translated, content.terms, problems, memo)
         if lang == reference.lang:
             check_heading_ids(english, tokens, problems)
         else:
@@ -102,7 +102,7 @@ def _check_home(
         tokens = check_lesson(reference, content.diagrams, Problems(project.root), memo=memo)
         return CheckedLesson(lang, reference, tokens, fallback=True)
     tokens = check_lesson(home, content.diagrams, problems, memo=memo)
-    check_words(home, content.terms, problems)
+    check_words(home, content.terms, problems, memo)
     if lang != content.settings.reference and reference is not None:
         check_translation(reference, home, tokens, problems, memo)
     return CheckedLesson(lang, home, tokens, fallback=False)
