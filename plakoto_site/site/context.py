@@ -30,8 +30,9 @@ class Site:
         self.published = [Language(lang) for lang in checked.content.settings.published]
         """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
-        self.templates_digest = _digest(sorted(project.templates.glob("*.html")))
-        """What the page templates say: embed files are kept in the cache by it."""
+        self.templates_digest = _digest(project.templates, sorted(project.templates.rglob("*.html")))
+        """What the page templates say (every ``*.html`` under ``templates/``): embed files
+        are kept in the build state by it."""
 
     def asset(self, source: str, name: str) -> str:
         """A link from ``source`` to an asset, with its version stamp."""
@@ -82,9 +83,9 @@ class Site:
         }
 
 
-def _digest(paths: list[Path]) -> str:
+def _digest(folder: Path, paths: list[Path]) -> str:
     digest = hashlib.blake2b(digest_size=16)
     for path in paths:
         data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode() + data)
+        digest.update(f"{path.relative_to(folder).as_posix()}\0{len(data)}\0".encode() + data)
     return digest.hexdigest()

@@ -83,3 +83,13 @@ def test_a_build_keeps_nothing_in_the_modules(tmp_path: Path) -> None:
     build(Project(mini.root), tmp_path / "out")
     after = _module_state()
     assert {name: (before.get(name), size) for name, size in after.items() if before.get(name) != size} == {}
+
+
+def test_a_template_edit_reaches_the_embed_pages_a_kept_cache_holds(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    template = mini.root / "templates/embed.html"
+    template.write_text(template.read_text().replace("</body>", "<!-- edited --></body>"))
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "<!-- edited -->" in (mini.root / "_site/en/embed/pin/index.html").read_text()
