@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 CACHE = ROOT / "benchmarks" / ".cache"
 VERSION = "13.5.0"
 
-from plakoto_site.site.pipeline import Project, build  # noqa: E402
+from plakoto_site.site.build import build  # noqa: E402
+from plakoto_site.site.project import Project  # noqa: E402
 
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"

@@ -66,7 +66,8 @@ def main() -> int:
     parser.add_argument("--site", type=Path)
     args = parser.parse_args()
     if args.site is None:
-        from plakoto_site.site.pipeline import Project, build
+        from plakoto_site.site.build import build
+        from plakoto_site.site.project import Project
 
         args.site = Path(tempfile.mkdtemp()) / "_site"
         build(Project(ROOT), args.site)

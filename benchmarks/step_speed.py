@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from plakoto_site.site.pipeline import Project, build  # noqa: E402
+from plakoto_site.site.build import build  # noqa: E402
+from plakoto_site.site.project import Project  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -16,8 +16,8 @@ language, the embed page, a picture per step, the filmstrip and the oEmbed JSON.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,25 +25,26 @@ from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, read_diagram, some_steps
 from plakoto_site.content.markdown import make_markdown
-from plakoto_site.content.problems import Problems
-from plakoto_site.content.site import language_problem, read_settings
-from plakoto_site.content.toml import read_source, read_toml
+from plakoto_site.content.problems import Code, Problems
+from plakoto_site.content.settings import language_problem, read_settings
+from plakoto_site.content.toml import KeyLines, read_source, read_toml
+from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.diagrams import diagram_html
-from plakoto_site.render.embed import Embed, filmstrip, picture
-from plakoto_site.site.output import MARKER, MARKER_TEXT, OutputError, claim_output
-from plakoto_site.site.pipeline import ASSETS, Project, _translations, relative, write_atomically
+from plakoto_site.render.embed import Embed
+from plakoto_site.render.pages import Templates
+from plakoto_site.site.embeds import embed_files
+from plakoto_site.site.output import (
+    MARKER,
+    MARKER_TEXT,
+    OutputError,
+    claim_output,
+    write_atomically,
+)
+from plakoto_site.site.project import Project
+from plakoto_site.site.urls import relative
 
 from .cli import write_problem
-
-
-def _line(text: str, pattern: str, after: int = 0) -> int:
-    """The first line from ``after`` on that matches, or ``after`` (or 1)."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number > after and re.match(pattern, line.strip()):
-            return number
-    return after or 1
 
 
 def captions_for(
@@ -51,7 +52,8 @@ def captions_for(
 ) -> dict[int, Markup]:
     captions_table = data.get("captions", {})
     table = captions_table.get(lang, {}) if isinstance(captions_table, dict) else {}
-    header = _line(text, rf"^\[\s*captions\.{lang}\s*\]")
+    lines = KeyLines(text)
+    header = lines.table(f"captions.{lang}")
     if not isinstance(table, dict) or not table:
         problems.error(path, header, f"there are no captions for {lang!r}",
                        f"add a [captions.{lang}] table with start = \"…\" and one line per step")
@@ -60,7 +62,7 @@ def captions_for(
     captions: dict[int, Markup] = {}
     for key, value in table.items():
         frame = diagram.frame_of(str(key))
-        line = _line(text, rf"^\"?{re.escape(str(key))}\"?\s*=", header)
+        line = lines.table(f"captions.{lang}", str(key))
         if frame is None:
             keys = ", ".join(["start"] + [diagram.step_key(f) for f in range(1, diagram.frames)])
             problems.error(path, line, f"diagram {diagram.id!r} has no step {key!r}", f"use one of: {keys}")
@@ -70,7 +72,7 @@ def captions_for(
             captions[frame] = Markup(md.renderInline(value))
     missing = [diagram.step_key(f) for f in range(diagram.frames) if f not in captions]
     if missing:
-        problems.warning(path, header, f"no {lang} caption for step(s) {some_steps(missing)}")
+        problems.warning(path, header, f"no {lang} caption for step(s) {some_steps(missing)}", code=Code.NO_CAPTION)
     return captions
 
 
@@ -96,33 +98,27 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     for lang in languages:
         why = language_problem(lang)
         if why:
-            problems.error(source, _line(text, rf"^\[\s*captions\.{re.escape(lang)}\s*\]"),
+            problems.error(source, KeyLines(text).table(f"captions.{lang}"),
                            f"the language {lang!r} {why}", "write a language code, e.g. [captions.el]")
     if problems.errors:
         return _stop(problems, out)
     files: dict[str, bytes] = {}
+    templates = Templates(project.templates)
     titles = data.get("title", {})
     for lang in languages:
         captions = captions_for(diagram, data, text, source, lang, problems)
-        translations, _ = _translations(project, lang, settings.reference, problems)
-        words = Words(Language(lang), translations, markup=True)
+        catalog = language_catalog(project.locales, lang, settings.reference, problems)
+        translations = catalog.translations
+        words = Words(Language(lang), translations, markup=True, fingerprint=catalog.digest)
         title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
         embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
-        page = embed.page
-        html = _page(project, embed, words, translations, base_url)
-        files[page] = html.encode()
-        files[embed.filmstrip] = filmstrip(embed, words).encode()
-        for frame in range(diagram.frames):
-            files[embed.picture(frame)] = picture(embed, frame, words).encode()
-        # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
-        provider = translations.gettext("Plakoto, step by step")
-        files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
+        files.update(embed_files(embed, words, translations, templates, base_url,
+                                 partial(_asset, embed.page), "", embed.title))
     if problems.errors:
         return _stop(problems, out)
     for warning in problems.warnings:
         print(warning, file=sys.stderr)
-    for name in ASSETS:
-        files[f"assets/{name}"] = (project.templates / "assets" / name).read_bytes()
+    files.update({f"assets/{name}": asset for name, asset in project.assets().items()})
     files[MARKER] = MARKER_TEXT
     try:
         write_atomically(files, out)
@@ -136,26 +132,8 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
     return 0
 
 
-def _page(project: Project, embed: Embed, words: Words, translations: Any, base_url: str) -> str:
-    from plakoto_site.render.pages import Templates
-
-    path = embed.page
-    def asset(name: str) -> str:
-        return relative(path, f"assets/{name}")
-    return Templates(project.templates).render(
-        "embed.html",
-        translations,
-        lang=words.language,
-        title=embed.title,
-        figure=diagram_html(embed.diagram, embed.captions, words),
-        lesson_href="",
-        lesson_title=embed.title,
-        oembed=base_url + embed.oembed,
-        canonical=base_url + embed.folder + "/",
-        css=asset("site.css"),
-        js=asset("diagram.js"),
-        icon=asset("favicon.svg"),
-    )
+def _asset(page: str, name: str) -> str:
+    return relative(page, f"assets/{name}")
 
 
 def _stop(problems: Problems, out: Path) -> int:

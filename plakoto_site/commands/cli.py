@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 
 from plakoto_site.content.problems import ContentError, Problem
+from plakoto_site.site.build import Report, build
+from plakoto_site.site.check import check
 from plakoto_site.site.output import OutputError
-from plakoto_site.site.pipeline import Project, Report, build, check
+from plakoto_site.site.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,7 +126,7 @@ def command_serve(args: argparse.Namespace) -> int:
 
 def command_messages(args: argparse.Namespace) -> int:
     from plakoto_site.content.problems import Problems
-    from plakoto_site.content.site import read_settings
+    from plakoto_site.content.settings import read_settings
     from plakoto_site.i18n.messages import update_messages
 
     project = Project(args.root)
@@ -141,7 +143,7 @@ def command_messages(args: argparse.Namespace) -> int:
 
 def base_url(text: str) -> str:
     """``--base-url``: an http or https address, checked as site.toml's url is."""
-    from plakoto_site.content.site import url_problem
+    from plakoto_site.content.settings import url_problem
 
     why = url_problem(text)
     if why is not None:

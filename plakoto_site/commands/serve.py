@@ -1,7 +1,11 @@
-"""``python build.py serve``: build, serve on loopback, rebuild when a source changes.
+"""``python build.py serve``: build, serve on loopback, rebuild when a source changes, and
+reload the open pages (as ``mkdocs serve`` does).
 
-Polling every half second keeps it dependency-free; a rebuild after a one-file edit takes
-a fraction of a second.
+The sources are watched with ``watchfiles`` (the operating system's file events, not
+polling); each rebuild keeps one :class:`~plakoto_site.site.state.BuildCache`, so it
+replays and draws only what changed, and replaces each changed file whole. Pages served
+here carry one extra script, ``/__reload.js``: it waits on ``/__reload`` (a long poll)
+and reloads the page once a rebuild has finished. The built files never carry it.
 """
 
 from __future__ import annotations
@@ -12,26 +16,70 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import watchfiles
 
 from plakoto_site.content.problems import ContentError
+from plakoto_site.site.build import build
 from plakoto_site.site.output import OutputError, claim_output
-from plakoto_site.site.pipeline import Project, build
+from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 from .cli import write_problem
 
 WATCHED = ("content", "locales", "templates", "plakoto_site")
+RELOAD = "/__reload"
+RELOAD_SCRIPT = "/__reload.js"
+WAIT = 25.0
+"""How long one ``/__reload`` request waits for a build before it answers anyway (seconds)."""
+
+SCRIPT = """\
+"use strict";
+// Injected by `serve` only: reload this page once a rebuild has finished.
+(function () {
+  var build = Number(document.currentScript.dataset.build);
+  function wait() {
+    fetch("RELOAD?since=" + build, { cache: "no-store" })
+      .then(function (response) { return response.text(); })
+      .then(function (text) {
+        if (Number(text) > build) { location.reload(); } else { wait(); }
+      })
+      .catch(function () { setTimeout(wait, 1000); });
+  }
+  wait();
+})();
+""".replace("RELOAD", RELOAD)
 
 
-def snapshot(project: Project) -> dict[Path, float]:
-    """The modification time of every watched file."""
-    stamps: dict[Path, float] = {}
-    for folder in WATCHED:
-        for path in (project.root / folder).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                stamps[path] = path.stat().st_mtime
-    return stamps
+class Builds:
+    """The number of the last good build; ``/__reload`` requests wait on it."""
+
+    def __init__(self) -> None:
+        self.number = 0
+        self._changed = threading.Condition()
+
+    def finished(self) -> None:
+        with self._changed:
+            self.number += 1
+            self._changed.notify_all()
+
+    def after(self, since: int, timeout: float = WAIT) -> int:
+        """The build number once it is past ``since``, or as it is after ``timeout``."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.number > since, timeout)
+            return self.number
+
+
+def with_reload(html: bytes, build_number: int) -> bytes:
+    """A page as ``serve`` sends it: the reload script before ``</body>``."""
+    tag = f'<script src="{RELOAD_SCRIPT}" data-build="{build_number}"></script>'.encode()
+    at = html.rfind(b"</body>")
+    return html + tag if at < 0 else html[:at] + tag + html[at:]
 
 
 class _Server(ThreadingHTTPServer):
@@ -42,14 +90,50 @@ class _Server(ThreadingHTTPServer):
 
 
 class _Handler(SimpleHTTPRequestHandler):
+    builds: Builds
+
+    def __init__(self, *args: object, builds: Builds, **kwargs: object) -> None:
+        self.builds = builds
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def do_GET(self) -> None:
+        url = urlsplit(self.path)
+        if url.path == RELOAD:
+            since = parse_qs(url.query).get("since", ["0"])[0]
+            number = self.builds.after(int(since) if since.isdigit() else 0)
+            self._send(str(number).encode(), "text/plain; charset=utf-8")
+        elif url.path == RELOAD_SCRIPT:
+            self._send(SCRIPT.encode(), "text/javascript; charset=utf-8")
+        elif (page := self._page(url.path)) is not None:
+            self._send(with_reload(page.read_bytes(), self.builds.number), "text/html; charset=utf-8")
+        else:
+            super().do_GET()
 
-def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, force: bool = False) -> bool:
+    def _page(self, path: str) -> Path | None:
+        """The HTML file a request names (``/en/`` is ``en/index.html``), if there is one."""
+        local = Path(self.translate_path(path))
+        if local.is_dir() and path.endswith("/"):
+            local = local / "index.html"
+        return local if local.suffix == ".html" and local.is_file() else None
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, cache: BuildCache,
+            force: bool = False) -> bool:
+    """Build into ``out`` in place with the state ``serve`` keeps; say what happened."""
     began = time.perf_counter()
     try:
-        report = build(project, out, languages, in_place=True, force=force)
+        report = build(project, out, languages, in_place=True, force=force, cache=cache)
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -69,6 +153,17 @@ def rebuild(project: Project, out: Path, languages: tuple[str, ...] | None, forc
     return True
 
 
+def watched(project: Project) -> list[Path]:
+    return [project.root / folder for folder in WATCHED if (project.root / folder).is_dir()]
+
+
+def changes(project: Project, stop: threading.Event | None = None) -> Iterable[set[Path]]:
+    """Each batch of changed source files, as the operating system reports them."""
+    for batch in watchfiles.watch(*watched(project), debounce=200, step=20, stop_event=stop,
+                                  raise_interrupt=False):
+        yield {Path(path) for _change, path in batch}
+
+
 def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None, port: int,
           force: bool = False) -> int:
     try:
@@ -76,8 +171,10 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
     except OutputError as error:
         print(f"Not serving: {error}", file=sys.stderr)
         return 1
-    rebuild(project, out, languages, force=force)
-    handler = functools.partial(_Handler, directory=str(out))
+    cache, builds = BuildCache(), Builds()
+    if rebuild(project, out, languages, cache, force=force):
+        builds.finished()
+    handler = functools.partial(_Handler, directory=str(out), builds=builds)
     try:
         server = _Server(("127.0.0.1", port), handler)
     except OSError as error:
@@ -86,23 +183,20 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
         return 1
     threading.Thread(target=server.serve_forever, daemon=True).start()
     first = (languages or ("en",))[-1] if languages else "en"
-    print(f"Serving http://127.0.0.1:{port}/{first}/ — edit content/, locales/ or templates/; Ctrl+C stops.")
-    stamps = snapshot(project)
+    print(f"Serving http://127.0.0.1:{port}/{first}/ — edit content/, locales/ or templates/; "
+          "open pages reload after each rebuild; Ctrl+C stops.", flush=True)
     try:
-        while True:
-            time.sleep(0.5)
-            current = snapshot(project)
-            if current != stamps:
-                changed = {p for p in set(current) | set(stamps) if current.get(p) != stamps.get(p)}
-                stamps = current
-                if any(path.suffix == ".py" for path in changed):
-                    print("Python code changed: restarting.")
-                    server.shutdown()
-                    server.server_close()
-                    os.execv(sys.executable, [sys.executable, *sys.argv])
-                rebuild(project, out, languages)
+        for changed in changes(project):
+            if any(path.suffix == ".py" for path in changed):
+                print("Python code changed: restarting.", flush=True)
+                server.shutdown()
+                server.server_close()
+                os.execv(sys.executable, [sys.executable, *sys.argv])
+            if rebuild(project, out, languages, cache):
+                builds.finished()
+            sys.stdout.flush()
     except KeyboardInterrupt:
-        print("\nStopped.")
-    finally:
-        server.shutdown()
+        pass
+    print("\nStopped.")
+    server.shutdown()
     return 0

@@ -7,9 +7,7 @@ import json
 import sys
 
 from plakoto_site.content.lessons import Lesson
-from plakoto_site.content.problems import ContentError, Problem
-from plakoto_site.i18n.parity import KIND as PARITY
-from plakoto_site.i18n.parity import SAME
+from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.i18n.status import (
     LanguageStatus,
     LessonStatus,
@@ -23,7 +21,8 @@ from plakoto_site.i18n.status import (
     snapshot_path,
     unedited_since_marked,
 )
-from plakoto_site.site.pipeline import Checked, Project, check
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 SYMBOLS = {"translated": "ok", "missing": "MISSING", "stale": "STALE"}
 HOME = "_home"
@@ -49,12 +48,13 @@ def gather(project: Project, checked: Checked, languages: list[str]) -> list[Lan
         status = LanguageStatus(lang, catalog=checked.catalogs.get(lang), draft=lang in content.settings.drafts)
         folder = project.content / lang
         mine = [w for w in checked.warnings if is_under(w.path, folder, project.root)]
-        by_kind: dict[str, list[Problem]] = {}
+        by_code: dict[Code, list[Problem]] = {}
         for warning in mine:
-            by_kind.setdefault(warning.kind, []).append(warning)
-        status.captions, status.parity, status.same = by_kind.get("caption", []), by_kind.get(PARITY, []), \
-            by_kind.get(SAME, [])
-        status.words = [w for w in mine if w.kind not in ("caption", PARITY, SAME)]
+            by_code.setdefault(warning.code, []).append(warning)
+        status.captions = by_code.get(Code.NO_CAPTION, [])
+        status.parity = by_code.get(Code.PARITY, [])
+        status.same = by_code.get(Code.SAME_AS_ENGLISH, [])
+        status.words = [w for w in mine if w.code not in (Code.NO_CAPTION, Code.PARITY, Code.SAME_AS_ENGLISH)]
         for name, (english, translated) in pairs(checked, lang).items():
             item = compare(english, translated, content.diagrams, name)
             if translated is not None:

@@ -33,10 +33,12 @@ from plakoto_site.engine import (
     Side,
 )
 
-from .problems import Problems
+from .memo import Memo
+from .names import SLUG
+from .problems import Code, Problems
 from .toml import KeyLines, read_source, read_sources, read_toml, unknown_keys
 
-DIAGRAM_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+DIAGRAM_ID = SLUG
 STEP_KEYS = {"name", "roll", "play", "illegal", "expect"}
 EXPECT_KEYS = {"pips", "off", "result"}
 
@@ -103,9 +105,9 @@ class Diagram:
         return None
 
 
-def read_diagrams(folder: Path, problems: Problems) -> dict[str, Diagram]:
+def read_diagrams(folder: Path, problems: Problems, memo: Memo | None = None) -> dict[str, Diagram]:
     """Every ``*.toml`` under ``folder``, replayed; the broken ones are left out."""
-    return read_sources(folder, problems, read_diagram)
+    return read_sources(folder, problems, read_diagram, memo)
 
 
 def read_diagram(
@@ -132,15 +134,15 @@ class _Replay:
         self.failed = False
         self.standalone = standalone
 
-    def error(self, line: int, message: str, hint: str = "") -> None:
+    def error(self, line: int, message: str, hint: str = "", code: Code = Code.INVALID) -> None:
         self.failed = True
-        self.problems.error(self.path, line, message, hint)
+        self.problems.error(self.path, line, message, hint, code)
 
     def run(self) -> Diagram | None:
         data = self.data
         known = {"id", "rules", "start", "steps"} | ({"title", "captions"} if self.standalone else set())
         for key, hint in unknown_keys(data, known):
-            self.error(self.lines.of(key), f"unknown key {key!r}", hint)
+            self.error(self.lines.of(key), f"unknown key {key!r}", hint, Code.UNKNOWN_KEY)
         diagram_id = data.get("id", self.path.stem)
         if not DIAGRAM_ID.match(str(diagram_id)) or (diagram_id != self.path.stem and not self.standalone):
             self.error(
@@ -176,7 +178,8 @@ class _Replay:
                 self.error(line, f"step {frame} is not a table")
                 return None
             for key, hint in unknown_keys(source, STEP_KEYS):
-                self.error(self.lines.in_table("steps", index, key), f"step {frame}: unknown key {key!r}", hint)
+                self.error(self.lines.in_table("steps", index, key), f"step {frame}: unknown key {key!r}", hint,
+                           Code.UNKNOWN_KEY)
             finished = position.outcome(rules)
             if finished:
                 self.error(line, f"step {frame} comes after the game ended at step {index}",
@@ -256,7 +259,7 @@ class _Replay:
             self.error(line, f"step {frame}: expect must be a table")
             return
         for key, hint in unknown_keys(expect, EXPECT_KEYS):
-            self.error(line, f"step {frame}: unknown expectation {key!r}", hint)
+            self.error(line, f"step {frame}: unknown expectation {key!r}", hint, Code.UNKNOWN_KEY)
         position = step.position
         for key, actual in (
             ("pips", {side.value: position.pips(side) for side in Side}),

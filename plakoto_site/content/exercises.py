@@ -18,7 +18,7 @@ A lesson places it with a fence ``exercise <id>`` holding that language's ``prom
 
 from __future__ import annotations
 
-import re
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,9 @@ from typing import Any
 from plakoto_site.engine import Dice, EngineError, Play, Position, RuleSet, Side
 from plakoto_site.engine.tree import Node, play_tree
 
-from .problems import Problems
+from .markdown import key_texts
+from .memo import Memo
+from .problems import Code, Problems
 from .toml import KeyLines, read_source, read_sources, read_toml, unknown_keys
 
 GOALS = ("any", "best", "question")
@@ -53,11 +55,13 @@ class Exercise:
     asked: Position
     tree: tuple[Node, ...]
     path: Path
+    digest: str = ""
+    """A digest of the source text: what a rendered exercise is kept by between builds."""
 
 
-def read_exercises(folder: Path, problems: Problems) -> dict[str, Exercise]:
+def read_exercises(folder: Path, problems: Problems, memo: Memo | None = None) -> dict[str, Exercise]:
     """Every ``*.toml`` under ``folder``, checked; the broken ones are left out."""
-    return read_sources(folder, problems, read_exercise)
+    return read_sources(folder, problems, read_exercise, memo)
 
 
 def read_exercise(path: Path, problems: Problems) -> Exercise | None:
@@ -70,11 +74,11 @@ def read_exercise(path: Path, problems: Problems) -> Exercise | None:
     lines = KeyLines(text)
     errors = len(problems.errors)
 
-    def error(key: str, message: str, hint: str = "") -> None:
-        problems.error(path, lines.of(key), message, hint)
+    def error(key: str, message: str, hint: str = "", code: Code = Code.INVALID) -> None:
+        problems.error(path, lines.of(key), message, hint, code)
 
     for key, hint in unknown_keys(data, KEYS):
-        error(key, f"unknown key {key!r}", hint)
+        error(key, f"unknown key {key!r}", hint, Code.UNKNOWN_KEY)
     if data.get("id", path.stem) != path.stem:
         error("id", f"the id {data.get('id')!r} must equal the file name {path.stem!r}")
     read = {
@@ -134,7 +138,7 @@ def read_exercise(path: Path, problems: Problems) -> Exercise | None:
     if len(problems.errors) > errors:
         return None
     return Exercise(path.stem, rules, position, dice, goal, tuple(accepted), question, side, answer,
-                    asked, tree, path)
+                    asked, tree, path, hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
 
 
 def engine_answer(question: str, position: Position, side: Side, rules: RuleSet) -> object:
@@ -155,23 +159,16 @@ def _comparable(answer: object) -> object:
 
 
 def exercise_texts(content: str, first_line: int) -> tuple[dict[str, str], list[int]]:
-    """The ``key: text`` lines of an exercise fence (continuations indented)."""
+    """The ``key: text`` lines of an exercise fence (see :func:`key_texts`); a line whose
+    key is not one of :data:`EXERCISE_TEXTS` cannot be read."""
+    found, unreadable = key_texts(content, first_line)
     texts: dict[str, str] = {}
-    unreadable: list[int] = []
-    last = ""
-    for offset, raw in enumerate(content.splitlines()):
-        if not raw.strip():
-            continue
-        if raw[:1].isspace() and last:
-            texts[last] += " " + raw.strip()
-            continue
-        match = re.match(r"^([\w-]+)\s*:\s*(.*)$", raw)
-        if match and match[1] in EXERCISE_TEXTS:
-            last = match[1]
-            texts[last] = match[2].strip()
+    for entry in found:
+        if entry.key in EXERCISE_TEXTS:
+            texts[entry.key] = entry.text
         else:
-            unreadable.append(first_line + offset)
-    return texts, unreadable
+            unreadable.append(entry.line)
+    return texts, sorted(unreadable)
 
 
 def check_placement(exercise: Exercise | None, texts: dict[str, str]) -> list[str]:

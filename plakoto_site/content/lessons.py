@@ -14,15 +14,14 @@ same in every language.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .problems import Problems
-from .toml import read_source, read_toml, unknown_keys
+from .names import SLUG
+from .problems import Code, Problems
+from .toml import KeyLines, read_source, read_toml, unknown_keys
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FENCE = "+++"
 KINDS = ("lesson", "page")
 FRONT_MATTER = ("title", "order", "summary", "kind", "slug", "translates", "marked_text")
@@ -93,15 +92,11 @@ def read_lesson(path: Path, lang: str, problems: Problems, slug: str | None = No
 def _check_fields(
     meta: dict[str, Any], path: Path, problems: Problems, front: list[str]
 ) -> tuple[str, int, str, str] | None:
-    def line_of(key: str) -> int:
-        for number, line in enumerate(front, start=2):
-            if re.match(rf"^\s*{re.escape(key)}\s*=", line):
-                return number
-        return 1
-
+    line_of = KeyLines("\n".join(front), first_line=2).of
     ok = True
     for key, hint in unknown_keys(meta, FRONT_MATTER):
-        problems.error(path, line_of(key), f"the front matter has an unknown key {key!r}", hint)
+        problems.error(path, line_of(key), f"the front matter has an unknown key {key!r}", hint,
+                       Code.UNKNOWN_KEY)
         ok = False
     for key in ("title", "summary"):
         if not isinstance(meta.get(key), str) or not meta[key].strip():

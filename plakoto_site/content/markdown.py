@@ -23,17 +23,24 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from .names import NAME
+
 DIAGRAM_TOKEN = "plakoto_diagram"
 EXERCISE_TOKEN = "plakoto_exercise"
-_CAPTION = re.compile(r"^([\w-]+)\s*:\s*(.*)$")
+_KEY_TEXT = re.compile(r"^([\w-]+)\s*:\s*(.*)$")
 
 
 @dataclass(frozen=True, slots=True)
-class Caption:
+class KeyText:
+    """One ``key: text`` line of a fence (a diagram's caption, an exercise's prompt…)."""
+
     key: str
     text: str
     line: int
     """Line within the lesson body, counted from 0."""
+
+
+Caption = KeyText
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,23 +53,25 @@ class Placement:
     unreadable: tuple[int, ...] = ()
 
 
-def parse_captions(content: str, first_line: int) -> tuple[list[Caption], list[int]]:
-    captions: list[Caption] = []
+def key_texts(content: str, first_line: int) -> tuple[list[KeyText], list[int]]:
+    """The ``key: text`` lines of a fence's content, a text running on over indented lines;
+    and the lines that are neither. The one reader of diagram and exercise fences."""
+    found: list[KeyText] = []
     unreadable: list[int] = []
     for offset, raw in enumerate(content.splitlines()):
         line = first_line + offset
         if not raw.strip():
             continue
-        if raw[:1].isspace() and captions:
-            last = captions[-1]
-            captions[-1] = Caption(last.key, f"{last.text} {raw.strip()}", last.line)
+        if raw[:1].isspace() and found:
+            last = found[-1]
+            found[-1] = KeyText(last.key, f"{last.text} {raw.strip()}", last.line)
             continue
-        match = _CAPTION.match(raw)
+        match = _KEY_TEXT.match(raw)
         if match:
-            captions.append(Caption(match[1], match[2].strip(), line))
+            found.append(KeyText(match[1], match[2].strip(), line))
         else:
             unreadable.append(line)
-    return captions, unreadable
+    return found, unreadable
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +96,7 @@ def _diagram_fences(state: StateCore) -> None:
         if not words or words[0] != "diagram":
             continue
         start = token.map[0] if token.map else 0
-        captions, unreadable = parse_captions(token.content, start + 1)
+        captions, unreadable = key_texts(token.content, start + 1)
         token.type = DIAGRAM_TOKEN
         token.meta = {
             "placement": Placement(
@@ -96,7 +105,7 @@ def _diagram_fences(state: StateCore) -> None:
         }
 
 
-_HEADING_ID = re.compile(r"\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}\s*$")
+_HEADING_ID = re.compile(rf"\s*\{{#({NAME})\}}\s*$")
 
 
 def _heading_ids(state: StateCore) -> None:

@@ -7,10 +7,37 @@ fix them all in one pass (as mkdocs does in strict mode).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Literal
 
 Severity = Literal["error", "warning"]
+
+
+class Code(StrEnum):
+    """What sort of problem: a short name that stays the same when the wording changes,
+    for tools (``status`` sorts warnings by it) and for tests."""
+
+    INVALID = "invalid"
+    """Content the format or the rules engine refuses (the default for an error)."""
+    UNREADABLE = "unreadable"
+    """A file that cannot be read: missing, not UTF-8, or not valid TOML or PO."""
+    UNKNOWN_KEY = "unknown-key"
+    """A key the file's format does not have (a typo, usually)."""
+    NOT_FOUND = "not-found"
+    """A diagram, exercise, lesson, language or asset named but not there."""
+    TEMPLATE = "template"
+    """A page template that cannot be rendered."""
+    NO_CAPTION = "no-caption"
+    """A diagram step without a caption."""
+    NO_TEXT = "no-text"
+    """An exercise placed without the texts it needs (prompt, answer, explain)."""
+    AVOID_WORD = "avoid-word"
+    """A word the term table asks to avoid."""
+    PARITY = "parity"
+    """A translation drifting from the English structure (sections, diagrams, lists…)."""
+    SAME_AS_ENGLISH = "same-as-english"
+    """Translated text still the English word for word."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -22,9 +49,8 @@ class Problem:
     message: str
     hint: str = ""
     severity: Severity = "error"
-    kind: str = field(default="", compare=False)
-    """What sort of problem, for ``status`` to sort warnings into: ``caption``, ``words``,
-    ``parity`` (a translation drifting from the English structure), ``same-as-english``."""
+    code: Code = field(default=Code.INVALID, compare=False)
+    """What sort of problem (see :class:`Code`)."""
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
@@ -46,11 +72,11 @@ class Problems:
         except ValueError:
             return path.as_posix()
 
-    def error(self, path: Path, line: int, message: str, hint: str = "") -> None:
-        self.items.append(Problem(self.where(path), line, message, hint))
+    def error(self, path: Path, line: int, message: str, hint: str = "", code: Code = Code.INVALID) -> None:
+        self.items.append(Problem(self.where(path), line, message, hint, "error", code))
 
-    def warning(self, path: Path, line: int, message: str, hint: str = "", kind: str = "") -> None:
-        self.items.append(Problem(self.where(path), line, message, hint, "warning", kind))
+    def warning(self, path: Path, line: int, message: str, hint: str = "", code: Code = Code.INVALID) -> None:
+        self.items.append(Problem(self.where(path), line, message, hint, "warning", code))
 
     @property
     def errors(self) -> list[Problem]:

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from .problems import Problems
+from .memo import Memo
+from .problems import Code, Problems
 
 _AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
@@ -21,14 +22,15 @@ def read_source(path: Path, problems: Problems) -> str | None:
         data = path.read_bytes()
     except OSError as error:
         problems.error(path, 0, f"this file cannot be read: {error.strerror or error}",
-                       "check that it exists and that you may read it")
+                       "check that it exists and that you may read it", Code.UNREADABLE)
         return None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         problems.error(path, line, f"this file is not UTF-8: byte 0x{data[error.start]:02x} on this line "
-                       "is not a UTF-8 character", "save the file as UTF-8 (most editors: Save with Encoding → UTF-8)")
+                       "is not a UTF-8 character", "save the file as UTF-8 (most editors: Save with Encoding → UTF-8)",
+                       Code.UNREADABLE)
         return None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
@@ -58,6 +60,7 @@ def read_toml(text: str, path: Path, problems: Problems, first_line: int = 1) ->
             line,
             f"this TOML cannot be read: {message}",
             'check the quotes and the "=" on this line (text goes in "double quotes")',
+            Code.UNREADABLE,
         )
         return None
     if _has_huge_number(data):
@@ -89,34 +92,50 @@ def unknown_keys(found: Iterable[str], known: Iterable[str]) -> list[tuple[str, 
     return unknown
 
 
+_ARRAY = re.compile(r"^\[\[\s*([\w.-]+)\s*\]\]")
+_TABLE = re.compile(r"^\[\s*([\w.-]+)\s*\]")
+_KEY = re.compile(r'^"?([\w-]+)"?\s*=')
+
+
 class KeyLines:
-    """Where each key of a TOML file stands: top-level keys, and keys of each ``[[table]]``."""
+    """Where each key of a TOML file stands, for messages that name the line: top-level
+    keys, the keys of each ``[table]``, and those of each ``[[array]]`` entry (with its
+    ``[array.sub]`` tables). The one line locator of the content layer."""
 
     def __init__(self, text: str, first_line: int = 1) -> None:
         self.top: dict[str, int] = {}
-        self.tables: dict[str, list[dict[str, int]]] = {}
-        current: dict[str, int] | None = None
+        self.tables: dict[str, dict[str, int]] = {}
+        self.arrays: dict[str, list[dict[str, int]]] = {}
+        array, entry, table = "", None, None
         for number, raw in enumerate(text.splitlines(), start=first_line):
             line = raw.strip()
-            header = re.match(r"^\[\[\s*([\w.-]+)\s*\]\]", line)
-            if header:
-                current = {"": number}
-                self.tables.setdefault(header[1], []).append(current)
-                continue
-            sub = re.match(r"^\[\s*([\w.-]+)\s*\]", line)
-            if sub:
-                if current is not None and "." in sub[1]:
-                    current[sub[1].split(".", 1)[1]] = number
-                continue
-            key = re.match(r"^([\w-]+)\s*=", line)
-            if key:
-                (current if current is not None else self.top).setdefault(key[1], number)
+            if header := _ARRAY.match(line):
+                array, entry, table = header[1], {"": number}, None
+                self.arrays.setdefault(array, []).append(entry)
+            elif header := _TABLE.match(line):
+                name = header[1]
+                if entry is not None and name.startswith(array + "."):
+                    entry[name[len(array) + 1:]] = number  # [steps.expect] of the current step
+                else:
+                    entry, table = None, self.tables.setdefault(name, {"": number})
+            elif key := _KEY.match(line):
+                here = entry if entry is not None else table if table is not None else self.top
+                here.setdefault(key[1], number)
 
     def of(self, key: str, default: int = 1) -> int:
+        """A top-level key's line."""
         return self.top.get(key, default)
 
-    def in_table(self, table: str, index: int, key: str = "") -> int:
-        entries = self.tables.get(table, [])
+    def table(self, name: str, key: str = "", default: int = 1) -> int:
+        """The line of ``key`` in ``[name]``, or of the header when the key is not there."""
+        entry = self.tables.get(name)
+        if entry is None:
+            return default
+        return entry.get(key, entry[""])
+
+    def in_table(self, array: str, index: int, key: str = "") -> int:
+        """The line of ``key`` in the ``index``-th ``[[array]]`` entry, or of its header."""
+        entries = self.arrays.get(array, [])
         if index >= len(entries):
             return 1
         entry = entries[index]
@@ -132,22 +151,20 @@ Source = TypeVar("Source", bound=_Identified)
 
 
 def read_sources(
-    folder: Path, problems: Problems, reader: Callable[[Path, Problems], Source | None]
+    folder: Path, problems: Problems, reader: Callable[[Path, Problems], Source | None], memo: Memo | None = None
 ) -> dict[str, Source]:
-    """Read every ``*.toml`` of a folder in sorted order, by id; broken ones are left out."""
+    """Read every ``*.toml`` of a folder in sorted order, by id; broken ones are left out.
+    A source read without a problem is kept in ``memo`` by its path and bytes, so that
+    ``make serve`` replays only what changed."""
     found: dict[str, Source] = {}
     for path in sorted(folder.glob("*.toml")):
-        key = (reader, path, path.read_bytes())
-        source = _READ.get(key)
+        key = (reader.__module__, reader.__qualname__, path.as_posix(), path.read_bytes())
+        source = memo.find("sources", key) if memo is not None else None
         if source is None:
             before = len(problems.items)
             source = reader(path, problems)
-            if source is not None and len(problems.items) == before:
-                _READ[key] = source  # only sources read without a problem are kept
+            if memo is not None and source is not None and len(problems.items) == before:
+                memo.keep("sources", key, source)
         if source is not None:
             found[source.id] = source
     return found
-
-
-_READ: dict[tuple[object, Path, bytes], Any] = {}
-"""Sources already read and replayed, by their bytes: ``make serve`` replays only what changed."""

@@ -5,6 +5,7 @@ A missing or fuzzy translation falls back to the English message id, never to a 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
-from plakoto_site.content.problems import Problems
+from plakoto_site.content.problems import Code, Problems
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
@@ -48,9 +49,10 @@ def read_catalog(path: Path, lang: str, problems: Problems) -> Catalog | None:
             return read_po(file, locale=lang, abort_invalid=True)
     except PoFileError as error:
         problems.error(path, error.lineno + 1, f"this PO file cannot be read: {error}",
-                       "compare the line with the entries around it: msgid, then msgstr, each in quotes")
+                       "compare the line with the entries around it: msgid, then msgstr, each in quotes",
+                       Code.UNREADABLE)
     except (OSError, ValueError) as error:
-        problems.error(path, 1, f"this PO file cannot be read: {error}")
+        problems.error(path, 1, f"this PO file cannot be read: {error}", code=Code.UNREADABLE)
     return None
 
 
@@ -109,9 +111,40 @@ def _is_translated(message: Message) -> bool:
 
 def translations(catalog: Catalog | None) -> NullTranslations:
     """Compile in memory; fuzzy entries are left out, so they show in English."""
+    return compiled(catalog)[0]
+
+
+def compiled(catalog: Catalog | None) -> tuple[NullTranslations, str]:
+    """The translations and a digest of the compiled catalog: what a page rendered with
+    them may be kept by between builds (``""`` for no catalog)."""
     if catalog is None:
-        return NullTranslations()
+        return NullTranslations(), ""
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
+    digest = hashlib.blake2b(buffer.getvalue(), digest_size=16).hexdigest()
     buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    return Translations(buffer, domain=DOMAIN), digest
+
+
+@dataclass(frozen=True)
+class LanguageCatalog:
+    """A language's interface texts, ready to render with."""
+
+    translations: NullTranslations
+    digest: str = ""
+    """Identifies the compiled catalog's content (see :func:`compiled`)."""
+    stats: CatalogStats | None = None
+
+
+def language_catalog(locales: Path, lang: str, reference: str, problems: Problems) -> LanguageCatalog:
+    """A language's catalog from ``locales/``, checked and compiled in memory, with its
+    statistics; the reference language (and one without a catalog) needs none."""
+    path = catalog_path(locales, lang)
+    if lang == reference or not path.exists():
+        return LanguageCatalog(NullTranslations())
+    catalog = read_catalog(path, lang, problems)
+    if catalog is None:
+        return LanguageCatalog(NullTranslations())
+    check_catalog(catalog, path, problems)
+    translated, digest = compiled(catalog)
+    return LanguageCatalog(translated, digest, stats(catalog, lang))

@@ -20,9 +20,8 @@ from markdown_it.token import Token
 
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN
-from plakoto_site.content.problems import Problems
+from plakoto_site.content.problems import Code, Problems
 
-KIND = "parity"
 _MOVE = r"\d{1,2}\*?(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?"
 NOTATION = re.compile(rf"^{_MOVE}(?:[ ,]+{_MOVE})*$")
 """A code span that is a play or part of one: ``24/18(2)``, ``20/15*/12``, ``6/off 5/off``."""
@@ -94,7 +93,7 @@ def check_parity(english: Lesson, english_tokens: list[Token], translated: Lesso
             problems.warning(translated.path, section.line,
                              f"the heading {{#{section.id}}} has no English heading with that id",
                              f"use the id of the English heading it translates ({source})"
-                             + (f"; ids not used yet: {known}" if known else ""), kind=KIND)
+                             + (f"; ids not used yet: {known}" if known else ""), code=Code.PARITY)
     _missing_sections(reference, ours, translated, source, problems)
     _order(reference, ours, translated, source, problems)
     for section in ours:
@@ -109,7 +108,7 @@ def check_heading_ids(english: Lesson, tokens: list[Token], problems: Problems) 
         if section.id is None:
             problems.warning(english.path, section.line, f"the heading {section.title!r} has no id",
                              "end it with {#an-id}: translations are matched to the English by heading id",
-                             kind=KIND)
+                             code=Code.PARITY)
 
 
 def _guess_ids(reference: list[Section], ours: list[Section], translated: Lesson, problems: Problems) -> None:
@@ -123,7 +122,7 @@ def _guess_ids(reference: list[Section], ours: list[Section], translated: Lesson
         hint = (f"end it with {{#{guess}}}, the id of the English heading in the same place "
                 f"({reference[index].title!r})" if guess else
                 "end it with the {#id} of the English heading it translates")
-        problems.warning(translated.path, section.line, f"the heading {section.title!r} has no id", hint, kind=KIND)
+        problems.warning(translated.path, section.line, f"the heading {section.title!r} has no id", hint, code=Code.PARITY)
         section.id = guess
 
 
@@ -141,7 +140,7 @@ def _missing_sections(reference: list[Section], ours: list[Section], translated:
             f"the section {{#{section.id}}} is missing (English: {section.title!r}, {source}:{section.line})",
             f"add a heading ending in {{#{section.id}}} "
             + ("before this line" if following else "at the end")
-            + ", with its text, diagrams and exercises, as the English section has them", kind=KIND)
+            + ", with its text, diagrams and exercises, as the English section has them", code=Code.PARITY)
 
 
 def _order(reference: list[Section], ours: list[Section], translated: Lesson, source: str,
@@ -155,7 +154,7 @@ def _order(reference: list[Section], ours: list[Section], translated: Lesson, so
             problems.warning(translated.path, section.line,
                              f"the section {{#{have}}} comes here, but the English has {{#{want}}} first",
                              f"put the sections in the English order ({source}): "
-                             + ", ".join(f"{{#{i}}}" for i in english[index:]), kind=KIND)
+                             + ", ".join(f"{{#{i}}}" for i in english[index:]), code=Code.PARITY)
             return
 
 
@@ -171,12 +170,12 @@ def _compare(english: Section, ours: Section, translated: Lesson, source: str,
             problems.warning(
                 translated.path, ours.line,
                 f"section {name} has {_count(my_count, noun)}, the English {theirs_count} ({where})",
-                f"keep each {noun} of the English section as a {noun} (word the items your own way)", kind=KIND)
+                f"keep each {noun} of the English section as a {noun} (word the items your own way)", code=Code.PARITY)
     for example in dict.fromkeys(english.notation):
         if example not in ours.notation:
             problems.warning(translated.path, ours.line,
                              f"section {name} does not show the notation example `{example}` ({where})",
-                             f"explain it here as the English does, writing `{example}` exactly so", kind=KIND)
+                             f"explain it here as the English does, writing `{example}` exactly so", code=Code.PARITY)
 
 
 def _figures(noun: str, theirs: list[str], mine: list[str], name: str, where: str, ours: Section,
@@ -188,17 +187,17 @@ def _figures(noun: str, theirs: list[str], mine: list[str], name: str, where: st
     for item in missing:
         problems.warning(translated.path, ours.line, f"section {name} lacks the {noun} {item!r} ({where})",
                          f"place ```{noun} {item}``` in this section, with its captions, as the English does",
-                         kind=KIND)
+                         code=Code.PARITY)
     for item in extra:
         home = next((s for s in reference if item in (s.diagrams if noun == "diagram" else s.exercises)), None)
         hint = (f"move it to section {{#{home.id}}}, where the English has it" if home and home.id else
                 "the English lesson does not place it: remove it, or ask for it in the English first")
         problems.warning(translated.path, ours.line, f"section {name} has the {noun} {item!r}, the English does not",
-                         hint, kind=KIND)
+                         hint, code=Code.PARITY)
     if not missing and not extra:
         problems.warning(translated.path, ours.line,
                          f"section {name} places its {noun}s in another order than the English ({where})",
-                         f"place them in the English order: {', '.join(theirs)}", kind=KIND)
+                         f"place them in the English order: {', '.join(theirs)}", code=Code.PARITY)
 
 
 def _count(number: int, noun: str) -> str:
@@ -207,7 +206,6 @@ def _count(number: int, noun: str) -> str:
 
 # -- text left in English ----------------------------------------------------------------
 
-SAME = "same-as-english"
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 MIN_WORDS = 3
 """A block is only compared when it has at least this many words that are not names."""
@@ -263,4 +261,4 @@ def check_same_as_english(english: Lesson, english_tokens: list[Token], translat
         if key in source:
             problems.warning(translated.path, line,
                              f"this text is the same as the English ({where}:{source[key]})",
-                             "translate it (names, notation and numbers may stay as they are)", kind=SAME)
+                             "translate it (names, notation and numbers may stay as they are)", code=Code.SAME_AS_ENGLISH)

@@ -17,8 +17,6 @@ from plakoto_site.engine.refusals import Refusal, Why
 
 from .languages import Language
 
-_FINGERPRINTS: dict[int, tuple[NullTranslations, int]] = {}
-
 
 @dataclass(frozen=True)
 class Words:
@@ -29,14 +27,9 @@ class Words:
     markup: bool = False
     """Return HTML-safe :class:`Markup`, with notation in ``<code>``."""
 
-    @property
-    def fingerprint(self) -> int:
-        """Identifies the catalog's content, for caches that outlive one build."""
-        catalog = getattr(self.translations, "_catalog", {})
-        key = id(self.translations)
-        if key not in _FINGERPRINTS or _FINGERPRINTS[key][0] is not self.translations:
-            _FINGERPRINTS[key] = (self.translations, hash(frozenset(catalog.items())))
-        return _FINGERPRINTS[key][1]
+    fingerprint: str = ""
+    """Identifies the catalog's content (:func:`plakoto_site.i18n.catalogs.compiled`), for
+    work kept between builds; ``""`` for no catalog."""
 
     def format(self, template: str, **values: str) -> str:
         if not self.markup:
@@ -217,15 +210,21 @@ class Words:
         then = self.outcome(outcome) if outcome is not None else self.to_play(position.turn)
         return f"{self.step_label(frame, frames)}. {then}"
 
+    def no_checker(self) -> str:
+        """The sentence for a point without a checker of the reader's, its ``%(point)s``
+        not filled in: a refused move's feedback, and the exercise script's own line."""
+        # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse or chooses
+        # a point without a checker of theirs (board numbering); also what screen readers call an
+        # empty point.
+        return self.gettext("There is no checker of yours on %(point)s.")
+
     def refusal(self, refusal: Refusal) -> str:
         """Why a try is refused, in this language; points in absolute numbering."""
         side, why = refusal.side, refusal.why
         point = self.number(side.own(refusal.point)) if refusal.point else ""
         other = self.number(side.own(refusal.other)) if refusal.other else ""
         if why is Why.NO_CHECKER:
-            # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
-            # in board numbering.
-            return self.gettext("There is no checker of yours on %(point)s.") % {"point": point}
+            return self.no_checker() % {"point": point}
         if why is Why.PINNED:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from plakoto_site.content.diagrams import Diagram, Step
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.engine import Position, Side
 from plakoto_site.i18n.words import Words
 
@@ -60,7 +61,8 @@ def play_sentence(words: Words, step: Step) -> str:
     return words.played(step.side, step.dice, step.play.notation())
 
 
-def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = False, stylesheet: str = "") -> str:
+def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = False, stylesheet: str = "",
+              memo: Memo | None = None) -> str:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
@@ -80,12 +82,8 @@ def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = 
         describedby=f"{element}-words",
         standalone=standalone,
         stylesheet=stylesheet,
+        memo=memo,
     )
-
-
-_FRAMES: dict[tuple[object, ...], Markup] = {}
-"""Frames already rendered, by everything they show: a lesson and its embed page share
-them, and ``make serve`` renders again only what changed."""
 
 
 def diagram_fingerprint(diagram: Diagram) -> str:
@@ -98,16 +96,15 @@ def diagram_fingerprint(diagram: Diagram) -> str:
     return digest.hexdigest()
 
 
-def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words) -> Markup:
+def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
+           memo: Memo | None) -> Markup:
+    """A frame, rendered once per build state by everything it shows: a lesson and its
+    embed page share it, and ``make serve`` renders again only what changed."""
     key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup)
-    if key not in _FRAMES:
-        if len(_FRAMES) > 20_000:
-            _FRAMES.clear()
-        _FRAMES[key] = _render_frame(diagram, frame, caption, words)
-    return _FRAMES[key]
+    return remembered(memo, "frames", key, lambda: _render_frame(diagram, frame, caption, words, memo))
 
 
-def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -> Markup:
+def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words, memo: Memo | None) -> Markup:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     element = frame_id(diagram, frame)
@@ -145,7 +142,7 @@ def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words) -
         "</div></li>"
     ).format(
         head=Markup(head),
-        board=Markup(board_svg(diagram, frame, words)),
+        board=Markup(board_svg(diagram, frame, words, memo=memo)),
         counter=words.step_counter(frame, diagram.frames),
         play=play,
         caption=caption,
@@ -218,11 +215,12 @@ def embed_details(diagram: Diagram, links: EmbedLinks, words: Words) -> Markup:
 
 
 def diagram_html(
-    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed: EmbedLinks | None = None
+    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed: EmbedLinks | None = None,
+    memo: Memo | None = None,
 ) -> Markup:
     """The whole figure; ``captions`` maps frame numbers to caption HTML."""
     fingerprint = diagram_fingerprint(diagram)
-    frames = Markup("").join(_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words)
+    frames = Markup("").join(_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words, memo)
                              for f in range(diagram.frames))
     controls = Markup("").join(
         Markup('<button type="button" class="control" data-action="{action}" aria-label="{label}">'

@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram
+from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -109,7 +110,7 @@ class Embed:
         ) + "\n"
 
 
-def picture(embed: Embed, frame: int, words: Words) -> str:
+def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None) -> str:
     """A standalone SVG of one step: its title, a description in words, light and dark."""
     diagram = embed.diagram
     step = diagram.steps[frame - 1] if frame else None
@@ -119,7 +120,7 @@ def picture(embed: Embed, frame: int, words: Words) -> str:
         [plain(embed.captions.get(frame, Markup("")))]
         + [plain(str(item)) for item in position_words(plain_words, diagram.position(frame), step)]
     ).strip()
-    body = board_svg(diagram, frame, words, standalone=True, stylesheet=DARK_STYLE)
+    body = board_svg(diagram, frame, words, standalone=True, stylesheet=DARK_STYLE, memo=memo)
     head = f"<title>{escape(title)}</title><desc>{escape(description)}</desc>"
     position = quoteattr(json.dumps(diagram.position(frame).to_json(), separators=(",", ":")))
     opening = body[: body.index(">") + 1]
@@ -129,7 +130,7 @@ def picture(embed: Embed, frame: int, words: Words) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + opening + head + rest + "\n"
 
 
-def filmstrip(embed: Embed, words: Words) -> str:
+def filmstrip(embed: Embed, words: Words, memo: Memo | None = None) -> str:
     """Every step side by side, each with its play written under it."""
     diagram = embed.diagram
     plain_words = Words(words.language, words.translations)
@@ -139,7 +140,7 @@ def filmstrip(embed: Embed, words: Words) -> str:
     parts = [f'<rect class="sheet" width="{width}" height="{height}" fill="#fdfaf4"/>']
     for frame in range(diagram.frames):
         x = frame * (svg.WIDTH + gap)
-        board = board_svg(diagram, frame, words, standalone=False)
+        board = board_svg(diagram, frame, words, standalone=False, memo=memo)
         board = board.replace("<svg", f'<svg x="{x}" y="0" width="{svg.WIDTH}" height="{svg.HEIGHT}"', 1)
         parts.append(board)
         step = diagram.steps[frame - 1] if frame else None

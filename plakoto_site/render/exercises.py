@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.engine import OFF, Move, Side
 from plakoto_site.i18n.words import Words
 
@@ -129,22 +130,17 @@ def _question(exercise: Exercise, words: Words) -> tuple[Markup, str]:
     return radios, value
 
 
-_DRAWN: dict[tuple[object, ...], Markup] = {}
-
-
-def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
+def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
+                  memo: Memo | None = None) -> Markup:
     """One exercise: prompt, board, controls and feedback, and the answer for readers without JS
-    (kept between builds of ``make serve`` while nothing it shows changed)."""
-    key = (exercise.path.read_bytes(), tuple(sorted((k, str(v)) for k, v in texts.items())),
+    (kept in the build state ``memo`` while nothing it shows changed)."""
+    key = (exercise.path.as_posix(), exercise.digest, tuple(sorted((k, str(v)) for k, v in texts.items())),
            words.language.code, words.fingerprint, number)
-    if key not in _DRAWN:
-        if len(_DRAWN) > 2_000:
-            _DRAWN.clear()
-        _DRAWN[key] = _exercise_html(exercise, texts, words, number)
-    return _DRAWN[key]
+    return remembered(memo, "exercises", key, lambda: _exercise_html(exercise, texts, words, number, memo))
 
 
-def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
+def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
+                   memo: Memo | None) -> Markup:
     side = exercise.position.turn
     # TRANSLATORS: Exercises: above the board; %(side)s is "White" or "Black", %(roll)s the
     # roll, such as 6–3.
@@ -164,6 +160,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         dice=exercise.dice if exercise.goal != "question" else None,
         roller=side,
         element_id=f"x-{exercise.id}",
+        memo=memo,
     )
     if exercise.goal == "question":
         controls, value = _question(exercise, words)
@@ -231,9 +228,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         "choose": words.gettext("Choose a checker of yours to move."),
         # TRANSLATORS: Exercises: after the reader chose a checker (board numbering).
         "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
-        # TRANSLATORS: Exercises: the reader chose a point without a checker of theirs; also
-        # what screen readers call an empty point.
-        "none": words.gettext("There is no checker of yours on %(point)s."),
+        "none": words.no_checker(),
         # TRANSLATORS: Exercises: the reader pressed "Bear off" (the button's own text) before
         # choosing which checker to bear off.
         "off": words.gettext("First choose the checker to bear off, then press Bear off."),

@@ -23,17 +23,15 @@ from plakoto_site.content.markdown import (
     Placement,
     make_markdown,
 )
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
-from .diagrams import EmbedLinks, diagram_html
+from .diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from .escaping import catalog_text
 from .exercises import exercise_html
 
 
-@lru_cache(maxsize=8)
 def _environment(folder: Path) -> Environment:
-    """One environment per template folder, kept across builds (``make serve``): Jinja
-    recompiles a template only when its file changes."""
     return Environment(
         loader=FileSystemLoader(folder),
         autoescape=True,
@@ -48,11 +46,14 @@ def _environment(folder: Path) -> Environment:
 class Templates:
     """The template folder; each page is rendered with its language's translations."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, memo: Memo | None = None) -> None:
         self.folder = folder.resolve()
+        self.environment = remembered(memo, "templates", self.folder.as_posix(), lambda: _environment(self.folder))
+        """One environment per template folder, kept in the build state (``make serve``):
+        Jinja recompiles a template only when its file changes."""
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
-        environment = _environment(self.folder)
+        environment = self.environment
         environment.install_gettext_callables(  # type: ignore[attr-defined]
             lambda message: catalog_text(translations.gettext(message), message),
             lambda singular, plural, n: catalog_text(
@@ -71,20 +72,37 @@ class Context:
     words: Words
     embed: Callable[[str], EmbedLinks | None]
     exercises: Mapping[str, Exercise]
+    memo: Memo | None = None
     numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
 
 
 def _diagram_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: Placement = tokens[index].meta["placement"]
     diagram = env.diagrams[placement.diagram]
-    captions = placement_captions(placement, diagram)
-    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id)))
+    links = env.embed(diagram.id)
+    words = env.words
+    key = (diagram_fingerprint(diagram), tuple((c.key, c.text) for c in placement.captions),
+           words.language.code, words.fingerprint, words.markup, links)
+    return remembered(env.memo, "figures", key, lambda: str(
+        diagram_html(diagram, placement_captions(placement, diagram), words, links, env.memo)))
 
 
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: ExercisePlacement = tokens[index].meta["exercise"]
     exercise = env.exercises[placement.exercise]
-    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers)))
+    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.memo))
+
+
+def _link_rule(self: Any, tokens: list[Token], index: int, options: Any, env: Any) -> str:
+    """A link in a caption shown on another page (an embed): its ``href`` made to work from
+    there, and opened outside the frame."""
+    rebase = env.get("rebase") if isinstance(env, dict) else None
+    if rebase is not None:
+        token = tokens[index]
+        others = {name: value for name, value in token.attrs.items() if name != "href"}
+        token.attrs = {"target": "_blank", "rel": "noopener", "href": rebase(str(token.attrGet("href") or "")),
+                       **others}
+    return str(self.renderToken(tokens, index, options, env))
 
 
 @lru_cache(maxsize=1)
@@ -93,14 +111,20 @@ def _markdown() -> MarkdownIt:
     md = make_markdown()
     md.add_render_rule(DIAGRAM_TOKEN, _diagram_rule)
     md.add_render_rule(EXERCISE_TOKEN, _exercise_rule)
+    md.add_render_rule("link_open", _link_rule)
     return md
 
 
-def placement_captions(placement: Placement, diagram: Diagram) -> dict[int, Markup]:
-    """A diagram fence's captions as HTML, by frame number (inline Markdown allowed)."""
+def placement_captions(
+    placement: Placement, diagram: Diagram, rebase: Callable[[str], str] | None = None
+) -> dict[int, Markup]:
+    """A diagram fence's captions as HTML, by frame number (inline Markdown allowed).
+    ``rebase`` rewrites each link's ``href`` for a caption shown on another page (links
+    then open outside the frame)."""
     md = _markdown()
+    env = {"rebase": rebase} if rebase else {}
     return {
-        frame: Markup(md.renderInline(caption.text))
+        frame: Markup(md.renderInline(caption.text, env))
         for caption in placement.captions
         if (frame := diagram.frame_of(caption.key)) is not None
     }
@@ -118,9 +142,10 @@ def render_markdown(
     words: Words,
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
     exercises: Mapping[str, Exercise] | None = None,
+    memo: Memo | None = None,
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
-    exercise fences exercises."""
+    exercise fences exercises (frames and boards kept in the build state ``memo``)."""
     md = _markdown()
-    context = Context(diagrams, words, embed, exercises or {})
+    context = Context(diagrams, words, embed, exercises or {}, memo)
     return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

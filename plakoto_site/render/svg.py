@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.engine import OFF, Dice, Play, Position, Side
 
 R = 18  # checker radius
@@ -280,15 +281,21 @@ def board(
     describedby: str | None = None,
     standalone: bool = False,
     stylesheet: str = "",
+    memo: Memo | None = None,
 ) -> str:
-    """The SVG of ``position``: ``last`` marks the play that led to it, ``dice`` the roll."""
-    arrivals, starts, origin = _moved(last)
-    title_id = f"{element_id}-title" if element_id else None
+    """The SVG of ``position``: ``last`` marks the play that led to it, ``dice`` the roll.
+    A board already drawn in this build state (``memo``) is not drawn again."""
     key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
            last.side if last else None, last.moves if last else None, dice, roller, labels.title,
            labels.white_info, labels.black_info, element_id, describedby, standalone, stylesheet)
-    if key in _DRAWN:
-        return _DRAWN[key]
+    return remembered(memo, "boards", key, lambda: _board(
+        position, labels, last, dice, roller, element_id, describedby, standalone, stylesheet))
+
+
+def _board(position: Position, labels: Labels, last: Play | None, dice: Dice | None, roller: Side | None,
+           element_id: str | None, describedby: str | None, standalone: bool, stylesheet: str) -> str:
+    arrivals, starts, origin = _moved(last)
+    title_id = f"{element_id}-title" if element_id else None
     parts = [_el("title", escape(labels.title), id=title_id)]
     parts.append(_static())
     parts += _from_marks(starts, position)
@@ -311,21 +318,12 @@ def board(
         attributes.update({"xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH), "height": str(HEIGHT)})
     head = "".join(f" {k}={quoteattr(v)}" for k, v in attributes.items() if v)
     style = f"<style>{stylesheet}</style>" if standalone and stylesheet else ""
-    drawn = f"<svg{head}>{style}{''.join(parts)}</svg>"
-    if len(_DRAWN) > 20_000:
-        _DRAWN.clear()
-    _DRAWN[key] = drawn
-    return drawn
+    return f"<svg{head}>{style}{''.join(parts)}</svg>"
 
 
-_DRAWN: dict[tuple[object, ...], str] = {}
-"""Boards already drawn: the same board appears in a lesson, its embed page and pictures,
-and ``make serve`` redraws only what changed."""
-_STATIC: list[str] = []
+STATIC = "".join(_frame() + _points())
+"""The frame, the points and their numbers: the same on every board."""
 
 
 def _static() -> str:
-    """The frame, the points and their numbers: the same on every board."""
-    if not _STATIC:
-        _STATIC.append("".join(_frame() + _points()))
-    return _STATIC[0]
+    return STATIC

@@ -1,1 +1,1 @@
-"""Making the site: gather → check → render → write (``build()`` in pipeline.py)."""
+"""Making the site: gather → check → render → write (``build()`` in build.py)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import hashlib
 import os
 import shutil
 import tempfile
@@ -72,21 +73,25 @@ def claim_output(out: Path, project: Path, *, force: bool = False, default: Path
     )
 
 
+GIVE_A_FOLDER = "give a folder for the output, e.g. --out _site"
+GIVE_ITS_OWN = "give a folder of its own, e.g. --out _site"
+
+
 def _never(folder: Path, project: Path) -> None:
     """The folders no build writes into, even with ``--force``."""
     if folder.exists() and not folder.is_dir():
-        raise OutputError(folder, "this is a file, not a folder", "give a folder for the output, e.g. --out _site")
+        raise OutputError(folder, "this is a file, not a folder", GIVE_A_FOLDER)
     for parent in folder.parents:
         if parent.exists() and not parent.is_dir():
-            raise OutputError(folder, f"{parent} is a file, not a folder", "give a folder for the output, e.g. --out _site")
+            raise OutputError(folder, f"{parent} is a file, not a folder", GIVE_A_FOLDER)
     if project.is_relative_to(folder):
         raise OutputError(folder, "this folder holds the project itself (its sources and history)",
-                          "give a folder of its own, e.g. --out _site")
+                          GIVE_ITS_OWN)
     if folder.is_relative_to(project):
         top = folder.relative_to(project).parts[0]
         if top in SOURCE_FOLDERS:
             raise OutputError(folder, f"this is inside the project's source folder {top}/",
-                              "give a folder of its own, e.g. --out _site")
+                              GIVE_ITS_OWN)
     if (folder / ".git").exists():
         raise OutputError(folder, "this folder is a git repository",
                           "give a folder of its own, e.g. a new folder inside it")
@@ -203,3 +208,44 @@ def remove(folder: Path) -> None:
             else:
                 child.unlink()
     shutil.rmtree(folder, onerror=writable_then_retry)
+
+
+# -- writing in place, for ``serve``: each file replaced whole -----------------------------------
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """Write ``data`` beside ``target`` under a temporary name, then rename it over
+    ``target`` in one step: whoever reads the file gets the old bytes or the new ones."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]) -> None:
+    """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
+    longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
+    gets one half-written; a content mistake never gets this far. ``written`` holds a
+    digest of what the last call wrote (kept in the build state), and is brought up to date."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in sorted(files.items()):
+        target = out / name
+        digest = hashlib.blake2b(data, digest_size=16).digest()
+        if written.get(target) == digest and target.is_file():
+            continue
+        if not (target.is_file() and target.read_bytes() == data):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(target, data)
+        written[target] = digest
+    for path in sorted(out.rglob("*"), reverse=True):
+        name = path.relative_to(out).as_posix()
+        if path.is_file() and name not in files:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from plakoto_site.site.pipeline import Checked, Project, build, check
+from plakoto_site.site.build import build
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -16,7 +16,9 @@ from plakoto_site.content.diagrams import read_diagram
 from plakoto_site.content.exercises import read_exercise
 from plakoto_site.content.lessons import read_lesson
 from plakoto_site.content.problems import Problems
-from plakoto_site.content.site import check_lesson, read_settings, read_terms
+from plakoto_site.content.settings import read_settings
+from plakoto_site.content.site import check_lesson
+from plakoto_site.content.terms import read_terms
 from plakoto_site.i18n.catalogs import check_catalog, read_catalog, translations
 from plakoto_site.render.escaping import catalog_text
 

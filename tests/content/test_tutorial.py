@@ -12,7 +12,8 @@ import pytest
 
 from plakoto_site.content.exercises import exercise_texts
 from plakoto_site.content.markdown import exercise_placements, make_markdown, placements
-from plakoto_site.site.pipeline import Checked, Project, check
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")
@@ -36,7 +37,7 @@ def test_every_translation_keeps_the_english_structure(checked: Checked, lang: s
     """Sections by heading id, diagrams, exercises, lists, tables and notation examples, as
     the English has them, and no paragraph left in English (the parity check)."""
     drift = [str(w) for w in checked.warnings
-             if w.kind in ("parity", "same-as-english") and w.path.startswith(f"content/{lang}/")]
+             if w.code in ("parity", "same-as-english") and w.path.startswith(f"content/{lang}/")]
     assert drift == []
 
 

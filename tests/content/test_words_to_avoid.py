@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from plakoto_site.content.site import avoid_pattern, fold
+from plakoto_site.content.terms import avoid_pattern, fold
 
 
 @pytest.mark.parametrize(("stem", "word"), [

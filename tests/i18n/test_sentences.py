@@ -19,7 +19,8 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
-from plakoto_site.site.pipeline import Checked, Project, check
+from plakoto_site.site.check import Checked, check
+from plakoto_site.site.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "ru", "el", "uk")

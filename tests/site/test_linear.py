@@ -8,6 +8,7 @@ import pytest
 from babel.support import NullTranslations
 
 from plakoto_site.content.diagrams import read_diagram
+from plakoto_site.content.memo import Memo
 from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
@@ -40,7 +41,7 @@ def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
     words = Words(Language("en"), NullTranslations(), markup=True)
     sizes = []
     for steps in (5, 200):
-        diagrams._FRAMES.clear()
-        diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words)
-        sizes.append(max(len(repr(key)) for key in diagrams._FRAMES))
+        memo = Memo()
+        diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words, memo=memo)
+        sizes.append(max(len(repr(key)) for key in memo.tables["frames"]))
     assert sizes[1] <= sizes[0] + 3  # only the frame number grows a digit or two

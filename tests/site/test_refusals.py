@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from plakoto_site.commands import cli, serve
-from plakoto_site.site import pipeline
-from plakoto_site.site.pipeline import Project
+from plakoto_site.site import output
+from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 from .conftest import DIAGRAM, LESSON_EN, MiniProject
 
@@ -158,7 +159,7 @@ def test_serve_outlives_any_error_in_a_rebuild(project: MiniProject, monkeypatch
     monkeypatch.setattr(serve, "build", broken)
     errors = io.StringIO()
     with redirect_stderr(errors):
-        assert serve.rebuild(Project(project.root), project.root / "_site", None) is False
+        assert serve.rebuild(Project(project.root), project.root / "_site", None, BuildCache()) is False
     assert "Still serving the last good site" in errors.getvalue()
 
 
@@ -170,7 +171,7 @@ def test_a_served_file_is_replaced_whole(tmp_path: Path) -> None:
     target = tmp_path / "page.html"
     target.write_bytes(b"old page")
     with target.open("rb") as reader:  # a request that began before the rebuild
-        pipeline.replace_file(target, b"new page")
+        output.replace_file(target, b"new page")
         assert reader.read() == b"old page"
     assert target.read_bytes() == b"new page"
     assert os.listdir(tmp_path) == ["page.html"]
@@ -181,9 +182,9 @@ def test_serve_writes_through_replace_file(tmp_path: Path, monkeypatch: pytest.M
     out.mkdir()
     (out / "a.html").write_bytes(b"before")
     replaced: list[str] = []
-    real = pipeline.replace_file
-    monkeypatch.setattr(pipeline, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
-    pipeline.write_changes({"a.html": b"after", "b/c.html": b"new"}, out)
+    real = output.replace_file
+    monkeypatch.setattr(output, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
+    output.write_changes({"a.html": b"after", "b/c.html": b"new"}, out, {})
     assert sorted(replaced) == ["a.html", "c.html"]
     assert (out / "a.html").read_bytes() == b"after"
 
@@ -217,6 +218,6 @@ def test_the_keys_status_writes_are_known_front_matter() -> None:
 def test_every_setting_is_a_known_key_of_site_toml() -> None:
     from dataclasses import fields
 
-    from plakoto_site.content.site import SETTINGS, Settings
+    from plakoto_site.content.settings import SETTINGS, Settings
 
     assert {field.name for field in fields(Settings)} == set(SETTINGS)

@@ -1,0 +1,113 @@
+"""``content/terms.toml``: the site's words in each language, and the words to avoid,
+looked for in every lesson in any form."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from .lessons import Lesson
+from .memo import Memo, remembered
+from .problems import Code, Problems
+from .settings import DEFAULT_LANGUAGES
+from .toml import KeyLines, read_source, read_toml, unknown_keys
+
+
+@dataclass(frozen=True)
+class Term:
+    """One row of ``content/terms.toml``: a language's words, and those to avoid."""
+
+    id: str
+    words: dict[str, list[str]]
+    avoid: dict[str, list[str]]
+
+
+
+def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFAULT_LANGUAGES) -> list[Term]:
+    """The term table; each ``avoid`` entry is a stem that matches every form of the word
+    (see :func:`avoid_pattern`)."""
+    if not path.exists():
+        return []
+    text = read_source(path, problems)
+    if text is None:
+        return []
+    data = read_toml(text, path, problems) or {}
+    lines = KeyLines(text)
+    terms = []
+    for term_id, row in data.items():
+        if not isinstance(row, dict):
+            problems.error(path, lines.of(term_id), f"{term_id!r} must be a table: [{term_id}]")
+            continue
+        line = lines.table(term_id)
+        avoid = row.get("avoid", {})
+        words = {k: v for k, v in row.items() if k != "avoid"}
+        if not isinstance(avoid, dict):
+            problems.error(path, line, f"[{term_id}]: avoid must hold a list per language, e.g. avoid.en = [\"stone\"]")
+            continue
+        unknown = [key for key in (*words, *avoid) if key not in languages]
+        for key, hint in unknown_keys(unknown, (*languages, "avoid")):
+            problems.error(path, line, f"[{term_id}]: {key!r} is not a language of this site", hint,
+                           Code.UNKNOWN_KEY)
+        valid = all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in [*words.values(), *avoid.values()])
+        if not valid:
+            problems.error(path, line, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
+            continue
+        if not unknown:
+            terms.append(Term(term_id, words, avoid))
+    return terms
+
+
+_WORD = re.compile(r"\w+(?:['’ʼ]\w+)*")
+_VOWELS = set("aeiouyаеёиоуыэюяіїєαεηιουω")
+_FLEETING = "оеёєіи"
+"""Vowels that come and go between a stem's last two consonants in Russian and Ukrainian
+declension: фишка – фишек, фішка – фішок, лунка – лунок."""
+
+
+def fold(word: str) -> str:
+    """A word as the words-to-avoid check compares it: lower case, without accents or
+    diacritics (Greek πιόνι = πιονι), ё as е, any apostrophe as '."""
+    decomposed = unicodedata.normalize("NFD", word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'"))
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def avoid_pattern(stem: str) -> re.Pattern[str]:
+    """Every form of the words a stem starts: the stem and any ending, and, where the stem
+    ends in two consonants, with a fleeting vowel between them (фішк finds фішка, фішки,
+    фішок; лунк finds лунок)."""
+    folded = fold(stem)
+    if len(folded) >= 3 and not {folded[-1], folded[-2]} & _VOWELS and folded[-1].isalpha() and folded[-2].isalpha():
+        body = re.escape(folded[:-1]) + f"[{_FLEETING}]?" + re.escape(folded[-1])
+    else:
+        body = re.escape(folded)
+    return re.compile(rf"{body}\w*")
+
+
+def check_words(lesson: Lesson, terms: list[Term], problems: Problems, memo: Memo | None = None) -> None:
+    """Warn, with ``path:line``, where a lesson uses a word the term table asks to avoid:
+    any form of it (see :func:`avoid_pattern`), in any case, with or without accents. The
+    findings are kept in ``memo`` by the lesson's text and the table's words."""
+    avoided = tuple((term.id, tuple(term.avoid.get(lesson.lang, ())), tuple(term.words.get(lesson.lang, ())))
+                    for term in terms)
+    key = (lesson.lang, lesson.body, avoided)
+    for offset, message, hint in remembered(memo, "avoided words", key, lambda: _avoided(lesson, terms)):
+        problems.warning(lesson.path, lesson.body_line + offset, message, hint, code=Code.AVOID_WORD)
+
+
+def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
+    """Each use of a word to avoid: its line in the body, the message and the hint."""
+    patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
+    found: list[tuple[int, str, str]] = []
+    if not patterns:
+        return found
+    for offset, line in enumerate(lesson.body.splitlines()):
+        for word in _WORD.findall(line):
+            folded = fold(word)
+            term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            if term is not None:
+                preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
+                found.append((offset, f"{word!r}: the term table says {preferred!r} for this",
+                              f"use the site's word (content/terms.toml, [{term.id}])"))
+    return found

@@ -1,0 +1,126 @@
+"""Gather and check: every language read and checked before anything is rendered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from babel.support import NullTranslations
+from markdown_it.token import Token
+
+from plakoto_site.content.lessons import Lesson
+from plakoto_site.content.memo import Memo
+from plakoto_site.content.problems import Code, ContentError, Problem, Problems
+from plakoto_site.content.site import (
+    CheckedLesson,
+    Content,
+    check_lesson,
+    parsed,
+    read_content,
+)
+from plakoto_site.content.terms import check_words
+from plakoto_site.i18n.catalogs import CatalogStats, language_catalog
+from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
+from plakoto_site.i18n.words import Words
+
+from .project import ASSETS, Project
+
+
+@dataclass
+class Checked:
+    """Everything read and checked: ready to render."""
+
+    content: Content
+    lessons: dict[str, list[CheckedLesson]]
+    words: dict[str, Words]
+    translations: dict[str, NullTranslations]
+    warnings: list[Problem]
+    catalogs: dict[str, CatalogStats] = field(default_factory=dict)
+    homes: dict[str, CheckedLesson] = field(default_factory=dict)
+    """Each language's home page text (the reference's where it has none), parsed."""
+
+
+def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo | None = None) -> Checked:
+    """Gather and check everything; raise :class:`ContentError` with every error found.
+    ``memo`` is the build state: sources and Markdown already read in it are not read again."""
+    problems = Problems(project.root)
+    content = read_content(project.content, problems, languages, memo)
+    checked = Checked(content, {}, {}, {}, [])
+    for lang in content.languages:
+        catalog = language_catalog(project.locales, lang, content.settings.reference, problems)
+        checked.translations[lang] = catalog.translations
+        if catalog.stats is not None:
+            checked.catalogs[lang] = catalog.stats
+        checked.words[lang] = Words(Language(lang), catalog.translations, markup=True, fingerprint=catalog.digest)
+        checked.lessons[lang] = _check_lessons(project, content, lang, problems, memo)
+        home = _check_home(project, content, lang, problems, memo)
+        if home is not None:
+            checked.homes[lang] = home
+    check_assets(project, problems)
+    if problems.errors:
+        raise ContentError(problems.errors + problems.warnings)
+    checked.warnings = problems.warnings
+    return checked
+
+
+def _check_lessons(
+    project: Project, content: Content, lang: str, problems: Problems, memo: Memo | None
+) -> list[CheckedLesson]:
+    """A language's lessons in the reference's order; English stands in for a missing one."""
+    reference, found = content.reference, content.languages[lang]
+    for slug, lesson in found.lessons.items():
+        if slug not in reference.lessons:
+            problems.error(lesson.path, 1, f"there is no English lesson {slug!r} for this translation",
+                           f"name the file after the English lesson it translates (content/{reference.lang}/…)",
+                           Code.NOT_FOUND)
+    checked = []
+    for slug, english in reference.lessons.items():
+        translated = found.lessons.get(slug)
+        if translated is None:
+            # The English page stands in; its problems were reported with English.
+            tokens = check_lesson(english, content.diagrams, Problems(project.root), content.exercises, memo)
+            checked.append(CheckedLesson(lang, english, tokens, fallback=True))
+            continue
+        tokens = check_lesson(translated, content.diagrams, problems, content.exercises, memo)
+        check_words(translated, content.terms, problems, memo)
+        if lang == reference.lang:
+            check_heading_ids(english, tokens, problems)
+        else:
+            check_translation(english, translated, tokens, problems, memo)
+        checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
+    return checked
+
+
+def _check_home(
+    project: Project, content: Content, lang: str, problems: Problems, memo: Memo | None
+) -> CheckedLesson | None:
+    """The home page's text; the reference's stands in (checked with the reference)."""
+    reference, home = content.reference.home, content.languages[lang].home
+    if home is None:
+        if reference is None:
+            return None
+        tokens = check_lesson(reference, content.diagrams, Problems(project.root), memo=memo)
+        return CheckedLesson(lang, reference, tokens, fallback=True)
+    tokens = check_lesson(home, content.diagrams, problems, memo=memo)
+    check_words(home, content.terms, problems, memo)
+    if lang != content.settings.reference and reference is not None:
+        check_translation(reference, home, tokens, problems, memo)
+    return CheckedLesson(lang, home, tokens, fallback=False)
+
+
+def check_assets(project: Project, problems: Problems) -> None:
+    """The files every site carries (stylesheet, scripts, icon) must be there."""
+    for name in ASSETS:
+        path = project.asset(name)
+        if not path.is_file():
+            problems.error(path, 0, "this file of the site is missing",
+                           f"restore it (git checkout templates/assets/{name}); every page needs it", Code.NOT_FOUND)
+
+
+def check_translation(
+    english: Lesson, translated: Lesson, tokens: list[Token], problems: Problems, memo: Memo | None = None
+) -> None:
+    """What a translation must keep of its English lesson (see :mod:`plakoto_site.i18n.parity`)."""
+    english_tokens = parsed(english.body, memo)
+    check_parity(english, english_tokens, translated, tokens, problems)
+    check_same_as_english(english, english_tokens, translated, tokens, problems)

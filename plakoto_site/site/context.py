@@ -1,0 +1,91 @@
+"""What every page of one build shares: the checked content, templates, assets and links."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from plakoto_site.i18n.languages import Language
+from plakoto_site.render.pages import Templates
+
+from .check import Checked
+from .project import Project
+from .state import BuildCache
+from .urls import page_path, page_url, relative
+
+
+class Site:
+    """One build's render context: the checked content, where the site will live, the
+    templates and the assets with their version stamps."""
+
+    def __init__(self, project: Project, checked: Checked, base_url: str, cache: BuildCache) -> None:
+        self.project = project
+        self.checked = checked
+        self.base_url = base_url
+        self.cache = cache
+        self.templates = Templates(project.templates, cache)
+        self.assets = project.assets()
+        self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
+        self.languages = [Language(lang) for lang in checked.content.settings.languages]
+        self.published = [Language(lang) for lang in checked.content.settings.published]
+        """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
+        self.reference = checked.content.settings.reference
+        self.templates_digest = _digest(project.templates, sorted(project.templates.rglob("*.html")))
+        """What the page templates say (every ``*.html`` under ``templates/``): embed files
+        are kept in the build state by it."""
+
+    def asset(self, source: str, name: str) -> str:
+        """A link from ``source`` to an asset, with its version stamp."""
+        return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
+
+    def translated(self, lang: str, slug: str | None) -> bool:
+        if slug is None or slug == "practice":
+            return True
+        return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
+
+    def has_lesson(self, slug: str) -> bool:
+        return any(c.lesson.slug == slug for c in self.checked.lessons[self.reference])
+
+    def common(self, lang: str, slug: str | None, path: str) -> dict[str, object]:
+        """What the page templates all need: language, links, switcher, canonical URLs."""
+        language = Language(lang)
+        alternates = [
+            {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
+            for other in self.published
+            if self.translated(other.code, slug)
+        ]
+        draft = lang in self.checked.content.settings.drafts
+        switcher = [
+            {
+                "language": other,
+                "href": relative(path, page_path(other.code, slug)),
+                "current": other.code == lang,
+            }
+            for other in self.languages
+            if other in self.published or other.code == lang
+        ]
+        return {
+            "lang": language,
+            "path": path,
+            "home_href": relative(path, page_path(lang)),
+            "root_href": relative(path, "index.html"),
+            "css": self.asset(path, "site.css"),
+            "js": self.asset(path, "diagram.js"),
+            "exercises_js": "",
+            "icon": self.asset(path, "favicon.svg"),
+            "canonical": self.base_url + page_url(lang, slug),
+            "alternates": alternates if self.translated(lang, slug) and not draft else [],
+            "draft": draft,
+            "x_default": self.base_url + page_url(self.reference, slug),
+            "switcher": switcher,
+            "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
+            "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
+        }
+
+
+def _digest(folder: Path, paths: list[Path]) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for path in paths:
+        data = path.read_bytes()
+        digest.update(f"{path.relative_to(folder).as_posix()}\0{len(data)}\0".encode() + data)
+    return digest.hexdigest()

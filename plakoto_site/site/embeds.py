@@ -1,0 +1,115 @@
+"""Embeds: each diagram in each language as an embed page, a picture per step, a
+filmstrip and oEmbed JSON, captioned as the first lesson that places it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
+
+from babel.support import NullTranslations
+
+from plakoto_site.content.markdown import placements
+from plakoto_site.content.memo import Memo
+from plakoto_site.content.site import CheckedLesson
+from plakoto_site.i18n.words import Words
+from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
+from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.pages import Templates, placement_captions
+
+from .context import Site
+from .urls import page_path, rebase, relative
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A diagram's embed in one language, and the lesson whose captions it shows."""
+
+    embed: Embed
+    lesson: CheckedLesson
+
+
+def find_embeds(site: Site) -> dict[tuple[str, str], Placed]:
+    """Each diagram in each language, captioned as the first lesson that places it."""
+    found: dict[tuple[str, str], Placed] = {}
+    diagrams = site.checked.content.diagrams
+    for lang, lessons in site.checked.lessons.items():
+        # TRANSLATORS: The game's name, after the lesson's title in an embedded
+        # diagram's page title; also in every page's title and header.
+        plakoto = site.checked.translations[lang].gettext("Plakoto")
+        for item in lessons:
+            for placement in placements(item.tokens):
+                key = (lang, placement.diagram)
+                if key in found:
+                    continue
+                diagram = diagrams[placement.diagram]
+                folder = f"{lang}/embed/{diagram.id}"
+                lesson = page_path(lang, item.lesson.slug)
+                page = f"{folder}/index.html"
+                captions = placement_captions(placement, diagram, partial(rebase, written_for=lesson, shown_in=page))
+                title = f"{item.lesson.title} · {plakoto}"
+                found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
+    return found
+
+
+def embed_links(site: Site, embeds: dict[tuple[str, str], Placed], lang: str, diagram_id: str,
+                source: str) -> EmbedLinks | None:
+    """Where a diagram's embed files are, seen from the page ``source``."""
+    if (lang, diagram_id) not in embeds:
+        return None
+    embed = embeds[(lang, diagram_id)].embed
+    return EmbedLinks(
+        page=relative(source, embed.page),
+        picture=relative(source, embed.picture(0)),
+        filmstrip=relative(source, embed.filmstrip),
+        oembed=relative(source, embed.oembed),
+        iframe=embed.iframe(site.base_url, site.checked.words[lang]),
+        absolute_picture=site.base_url + embed.picture(0),
+        absolute_oembed=site.base_url + embed.oembed,
+    )
+
+
+def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed]) -> Iterator[tuple[str, bytes]]:
+    """Every embed's files, in sorted order."""
+    for lang, diagram_id in sorted(embeds):
+        placed = embeds[(lang, diagram_id)]
+        embed, lesson = placed.embed, placed.lesson.lesson
+        words = site.checked.words[lang]
+        key = (diagram_fingerprint(embed.diagram), lang, embed.title, lesson.slug, lesson.title,
+               tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
+               site.base_url, tuple(sorted(site.versions.items())), site.templates_digest)
+        href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
+        files = site.cache.get("embeds", key, partial(
+            embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
+            partial(site.asset, embed.page), href, lesson.title, site.cache))
+        yield from files.items()
+
+
+def embed_files(
+    embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
+    asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
+) -> dict[str, bytes]:
+    """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON.
+    ``asset`` links the page to an asset by name."""
+    diagram = embed.diagram
+    html = templates.render(
+        "embed.html",
+        translations,
+        lang=words.language,
+        title=embed.title,
+        figure=diagram_html(diagram, embed.captions, words, memo=memo),
+        lesson_href=lesson_href,
+        lesson_title=lesson_title,
+        oembed=base_url + embed.oembed,
+        canonical=base_url + embed.folder + "/",
+        css=asset("site.css"),
+        js=asset("diagram.js"),
+        icon=asset("favicon.svg"),
+    )
+    files = {embed.page: html.encode(), embed.filmstrip: filmstrip(embed, words, memo).encode()}
+    for frame in range(diagram.frames):
+        files[embed.picture(frame)] = picture(embed, frame, words, memo).encode()
+    # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
+    provider = translations.gettext("Plakoto, step by step")
+    files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
+    return files

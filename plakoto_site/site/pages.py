@@ -1,0 +1,171 @@
+"""The pages of each language: the lessons, the home page, the practice page; and the
+site's front page and 404 page."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit
+
+from markupsafe import Markup
+
+from plakoto_site.content.markdown import exercise_placements
+from plakoto_site.content.site import CheckedLesson
+from plakoto_site.i18n.languages import Language
+from plakoto_site.render.diagrams import EmbedLinks
+from plakoto_site.render.exercises import exercise_html
+from plakoto_site.render.pages import exercise_markup, render_markdown
+
+from .context import Site
+from .urls import page_path, relative
+
+Page = tuple[str, bytes]
+EmbedLinker = Callable[[str, str, str], EmbedLinks | None]
+"""``(lang, diagram id, page path)``: where that diagram's embed files are, seen from the page."""
+
+
+def lesson_pages(site: Site, embed_links: EmbedLinker) -> Iterator[Page]:
+    for language in site.languages:
+        for index in range(len(site.checked.lessons[language.code])):
+            yield lesson_page(site, language.code, index, embed_links)
+
+
+def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> Page:
+    lessons = site.checked.lessons[lang]
+    item = lessons[index]
+    path = page_path(lang, item.lesson.slug)
+    words = site.checked.words[lang]
+    body = render_markdown(item.tokens, site.checked.content.diagrams, words,
+                           lambda diagram_id: embed_links(lang, diagram_id, path),
+                           site.checked.content.exercises, site.cache)
+
+    def link(other: CheckedLesson | None) -> dict[str, str] | None:
+        if other is None:
+            return None
+        return {"title": other.lesson.title, "href": relative(path, page_path(lang, other.lesson.slug))}
+
+    common = site.common(lang, item.lesson.slug, path)
+    if exercise_placements(item.tokens):
+        common["exercises_js"] = site.asset(path, "exercise.js")
+    html = site.templates.render(
+        "lesson.html",
+        site.checked.translations[lang],
+        **common,
+        title=item.lesson.title,
+        summary=item.lesson.summary,
+        body=body,
+        fallback=item.fallback,
+        previous=link(lessons[index - 1] if index > 0 else None),
+        next=link(lessons[index + 1] if index + 1 < len(lessons) else None),
+        number=item.lesson.order if item.lesson.kind == "lesson" else None,
+    )
+    return path, html.encode()
+
+
+def practice_pages(site: Site) -> Iterator[Page]:
+    for language in site.languages:
+        page = practice_page(site, language.code)
+        if page is not None:
+            yield page
+
+
+def practice_page(site: Site, lang: str) -> Page | None:
+    """Every exercise of every lesson on one page, with the reader's progress."""
+    path = page_path(lang, "practice")
+    words = site.checked.words[lang]
+    groups, number = [], 0
+    for item in site.checked.lessons[lang]:
+        exercises = []
+        for placement in exercise_placements(item.tokens):
+            number += 1
+            exercise = site.checked.content.exercises[placement.exercise]
+            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.cache))
+        if exercises:
+            groups.append({"title": item.lesson.title, "exercises": exercises,
+                           "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
+    if not groups:
+        return None
+    translations = site.checked.translations[lang]
+    common = site.common(lang, "practice", path)
+    common["exercises_js"] = site.asset(path, "exercise.js")
+    html = site.templates.render(
+        "practice.html", translations, **common,
+        # TRANSLATORS: The Practice page's title, and its link at the foot of every page.
+        title=translations.gettext("Practice"),
+        # TRANSLATORS: The Practice page: the line under its title.
+        summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
+                                     "and the rules engine tells you what is allowed and why."),
+        groups=groups,
+    )
+    return path, html.encode()
+
+
+def home_pages(site: Site) -> Iterator[Page]:
+    for language in site.languages:
+        yield home_page(site, language.code)
+
+
+def home_page(site: Site, lang: str) -> Page:
+    """A language's home page: its text (checked with the content) and the lesson list."""
+    path = page_path(lang)
+    home = site.checked.homes.get(lang)
+    intro = Markup("")
+    if home is not None:
+        intro = render_markdown(home.tokens, site.checked.content.diagrams, site.checked.words[lang],
+                                memo=site.cache)
+    lessons = [
+        {
+            "title": item.lesson.title,
+            "summary": item.lesson.summary,
+            "href": relative(path, page_path(lang, item.lesson.slug)),
+            "fallback": item.fallback,
+            "order": item.lesson.order,
+            "kind": item.lesson.kind,
+        }
+        for item in site.checked.lessons[lang]
+    ]
+    html = site.templates.render(
+        "home.html",
+        site.checked.translations[lang],
+        **site.common(lang, None, path),
+        title=home.lesson.title if home else "Plakoto",
+        summary=home.lesson.summary if home else "",
+        intro=intro,
+        lessons=lessons,
+    )
+    return path, html.encode()
+
+
+def root_pages(site: Site) -> Iterator[Page]:
+    """The front page (choose a language) and the 404 page: standalone, in the reference
+    language, their stylesheet inline."""
+    english = site.checked.translations[site.reference]
+    languages = [{"language": language, "href": page_path(language.code)} for language in site.published]
+    css = site.assets["site.css"].decode().replace("</", "<\\/")
+    standalone = {
+        "inline_css": Markup(css),
+        "style_hash": "sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode(),
+        "icon_data": "data:image/svg+xml;base64," + base64.b64encode(site.assets["favicon.svg"]).decode(),
+        "base_path": urlsplit(site.base_url).path,
+    }
+    for name in ("index.html", "404.html"):
+        html = site.templates.render(
+            name,
+            english,
+            lang=Language(site.reference),
+            languages=languages,
+            css=site.asset(name, "site.css"),
+            icon=site.asset(name, "favicon.svg"),
+            base_url=site.base_url,
+            canonical=site.base_url,
+            alternates=[],
+            x_default=site.base_url,
+            **standalone,
+        )
+        yield name, html.encode()
+
+
+def asset_files(site: Site) -> Iterator[Page]:
+    for name, data in site.assets.items():
+        yield f"assets/{name}", data

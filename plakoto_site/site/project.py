@@ -1,0 +1,39 @@
+"""A project on disk: where its content, catalogs, templates and output folder are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
+"""The files every site carries, from ``templates/assets/``."""
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where a project's folders are: ``content/``, ``locales/``, ``templates/``."""
+
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def locales(self) -> Path:
+        return self.root / "locales"
+
+    @property
+    def templates(self) -> Path:
+        return self.root / "templates"
+
+    @property
+    def output(self) -> Path:
+        return self.root / "_site"
+
+    def asset(self, name: str) -> Path:
+        return self.templates / "assets" / name
+
+    def assets(self) -> dict[str, bytes]:
+        """Every file of :data:`ASSETS`, read."""
+        return {name: self.asset(name).read_bytes() for name in ASSETS}

@@ -1,0 +1,24 @@
+"""The build state: everything kept between the steps of a build and between builds.
+
+The caller makes one and passes it to :func:`~plakoto_site.site.build.build`; ``serve``
+keeps one for its whole life, so a rebuild after an edit replays, parses and draws only
+what changed. Nothing else in the package keeps state: two builds with two caches share
+nothing, and a build with a fresh cache is a cold build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plakoto_site.content.memo import Memo
+
+
+class BuildCache(Memo):
+    """Tables of work by content (see :class:`~plakoto_site.content.memo.Memo`): diagram
+    and exercise sources replayed, lesson Markdown parsed, boards, frames, exercises and
+    embed files rendered, the Jinja environment; and what ``serve`` last wrote."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: dict[Path, bytes] = {}
+        """A digest of each file ``serve`` last wrote, so an unchanged file is not even read again."""

@@ -1,0 +1,95 @@
+"""One explicit build state: the caller's :class:`BuildCache`, and nothing kept elsewhere."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from plakoto_site.site.build import build
+from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
+
+from .conftest import DIAGRAM, MiniProject
+
+CHANGED = DIAGRAM.replace('play = "20/15* 13/10"', 'play = "20/15* 24/21"').split("[steps.expect]")[0]
+"""The same diagram with another play (legal with 5-3: 24/21 lands on an empty point)."""
+
+
+def page(root: Path, folder: str = "_site") -> str:
+    return (root / folder / "en/pinning/index.html").read_text()
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_projects_in_one_process_share_nothing(tmp_path: Path) -> None:
+    first, second = MiniProject(tmp_path / "a"), MiniProject(tmp_path / "b")
+    caches = {first.root: BuildCache(), second.root: BuildCache()}
+    for mini in (first, second):
+        build(Project(mini.root), cache=caches[mini.root])
+    assert 'data-play="20/15* 13/10"' in page(second.root)
+
+    second.write("content/diagrams/pin.toml", CHANGED)
+    for mini in (first, second):  # as serve rebuilds: in place, with the cache it keeps
+        build(Project(mini.root), in_place=True, cache=caches[mini.root])
+
+    assert 'data-play="24/21 20/15*"' in page(second.root)
+    assert 'data-play="20/15* 13/10"' not in page(second.root)
+    assert 'data-play="20/15* 13/10"' in page(first.root)
+    assert 'data-play="24/21 20/15*"' not in page(first.root)
+
+
+def test_a_kept_cache_builds_the_same_bytes_as_a_cold_build(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    mini.write("content/diagrams/pin.toml", CHANGED)
+    mini.write("content/en/moving.md", (mini.root / "content/en/moving.md").read_text().replace("Each", "Every"))
+    build(Project(mini.root), in_place=True, cache=cache)
+    build(Project(mini.root), tmp_path / "cold", cache=BuildCache())
+    kept, cold = files(mini.root / "_site"), files(tmp_path / "cold")
+    assert kept.keys() == cold.keys()
+    assert [name for name in kept if kept[name] != cold[name]] == []
+    assert "Every number moves one checker." in kept["en/moving/index.html"].decode()
+
+
+def test_the_cache_is_what_a_second_build_reuses(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    boards = dict(cache.tables["boards"])
+    assert cache.tables["sources"] and cache.tables["frames"] and cache.tables["embeds"] and boards
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert cache.tables["boards"] == boards  # nothing changed, nothing new drawn
+
+
+def _module_state() -> dict[str, int]:
+    """The size of every dict, list and set a module of the package holds."""
+    sizes = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("plakoto_site"):
+            for attribute, value in vars(module).items():
+                if isinstance(value, dict | list | set) and not attribute.startswith("__"):
+                    sizes[f"{name}.{attribute}"] = len(value)
+    return sizes
+
+
+def test_a_build_keeps_nothing_in_the_modules(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    build(Project(mini.root), tmp_path / "warm")  # every module imported
+    before = _module_state()
+    mini.write("content/diagrams/pin.toml", CHANGED)
+    build(Project(mini.root), tmp_path / "out")
+    after = _module_state()
+    assert {name: (before.get(name), size) for name, size in after.items() if before.get(name) != size} == {}
+
+
+def test_a_template_edit_reaches_the_embed_pages_a_kept_cache_holds(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    template = mini.root / "templates/embed.html"
+    template.write_text(template.read_text().replace("</body>", "<!-- edited --></body>"))
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "<!-- edited -->" in (mini.root / "_site/en/embed/pin/index.html").read_text()
