@@ -142,12 +142,13 @@ def _page(project: Project, embed: Embed, words: Words, translations: Any, base_
     path = embed.page
     def asset(name: str) -> str:
         return relative(path, f"assets/{name}")
-    return Templates(project.templates).render(
+    templates = Templates(project.templates)
+    return templates.render(
         "embed.html",
         translations,
         lang=words.language,
         title=embed.title,
-        figure=diagram_html(embed.diagram, embed.captions, words),
+        figure=diagram_html(embed.diagram, embed.captions, words, templates),
         lesson_href="",
         lesson_title=embed.title,
         oembed=base_url + embed.oembed,

@@ -1,6 +1,7 @@
 """Exercises as HTML: the question and the board (readable without JavaScript, with the
 answer in a ``<details>``), and for the script the engine's whole tree of partial plays
-with every refusal already worded — the script walks it and knows no rules.
+with every refusal already worded — the script walks it and knows no rules. The markup is
+in ``templates/macros/exercise.html``; this module gathers what it shows.
 
 Contract (see the issue and the browser tests): the root has ``data-plakoto-exercise``,
 ``data-position``, ``data-dice``, ``data-rules`` and ``data-state``; points are elements
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
@@ -20,6 +23,9 @@ from plakoto_site.i18n.words import Words
 
 from . import svg
 from .escaping import script_json
+
+if TYPE_CHECKING:
+    from .pages import Templates
 
 
 def _json(value: object) -> str:
@@ -60,79 +66,52 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     return {"side": side.value, "nodes": nodes}
 
 
-def _board_buttons(words: Words, side: Side) -> Markup:
-    """The interactive board: 24 point buttons in the board's layout, and the tray."""
-    def button(point: int) -> Markup:
-        return Markup('<button type="button" class="xpt{top}" data-point="{p}" aria-label="{label}">'
-                      '<span class="xnum" data-n="{p}"></span><span class="xstack"></span></button>').format(
-            top=" xtop" if point >= 13 else "", p=point,
-            # TRANSLATORS: Exercises: what screen readers call each point of the board the reader
-            # plays on (board numbering).
-            label=words.gettext("Point %(point)s") % {"point": point})
-    top = Markup("").join(button(p) for p in range(13, 19)) + Markup('<span class="xbar"></span>') + Markup(
-        "").join(button(p) for p in range(19, 25))
-    bottom = Markup("").join(button(p) for p in range(12, 6, -1)) + Markup('<span class="xbar"></span>') + Markup(
-        "").join(button(p) for p in range(6, 0, -1))
-    # TRANSLATORS: Exercises: the button beside the board that bears the chosen checker off.
-    tray = words.gettext("Bear off")
-    return Markup(
-        '<div class="xboard" role="group" aria-label="{label}" hidden>'
-        '<div class="xrow">{top}</div><div class="xrow">{bottom}</div>'
-        '<button type="button" class="xoff" data-point="off">{tray}</button></div>'
-    ).format(
-        # TRANSLATORS: Exercises: read by screen readers when the reader reaches the board.
-        label=words.gettext("Board: choose a checker, then where it goes"),
-        top=top, bottom=bottom, tray=tray)
-
-
-def _question(exercise: Exercise, words: Words) -> tuple[Markup, str]:
-    """Answer controls for a question, and the engine's answer as the value to match."""
-    name = f"{exercise.id}-choice"
+def _expected(exercise: Exercise) -> str:
+    """The engine's answer to a question, as the value of the control that gives it."""
+    answer = exercise.answer
     if exercise.question == "pips":
-        field = Markup('<label>{label} <input type="number" inputmode="numeric" min="0" max="375" name="{name}"></label>').format(
-            # TRANSLATORS: Exercises: the label of the box where the reader types a pip count.
-            label=words.gettext("Pips:"), name=name)
-        return field, str(exercise.answer)
+        return str(answer)
     if exercise.question == "can-bear-off":
-        choices = [
-            # TRANSLATORS: Exercises: an answer to a yes-or-no question ("Can White bear off?").
-            ("yes", words.gettext("Yes")),
-            # TRANSLATORS: Exercises: an answer to a yes-or-no question ("Can White bear off?").
-            ("no", words.gettext("No")),
-        ]
-        value = "yes" if exercise.answer else "no"
-    else:
-        choices = [
-            # TRANSLATORS: Exercises: one of the answers to "What happens?" (also the next five).
-            ("white-1", words.gettext("White wins 1 point")),
-            # TRANSLATORS: Exercises: one of the answers to "What happens?".
-            ("white-2", words.gettext("White wins 2 points")),
-            # TRANSLATORS: Exercises: one of the answers to "What happens?".
-            ("black-1", words.gettext("Black wins 1 point")),
-            # TRANSLATORS: Exercises: one of the answers to "What happens?".
-            ("black-2", words.gettext("Black wins 2 points")),
-            # TRANSLATORS: Exercises: one of the answers to "What happens?" (both mothers pinned).
-            ("draw", words.gettext("A draw, no points")),
-            # TRANSLATORS: Exercises: one of the answers to "What happens?".
-            ("goes-on", words.gettext("The game goes on")),
-        ]
-        answer = exercise.answer
-        if isinstance(answer, dict):
-            value = f"{answer['winner']}-{answer['points']}" if answer["winner"] else "draw"
-        else:
-            value = "goes-on"
-    radios = Markup("").join(
-        Markup('<label class="xchoice"><input type="radio" name="{name}" value="{value}"> {label}</label>').format(
-            name=name, value=value_, label=label)
-        for value_, label in choices
-    )
-    return radios, value
+        return "yes" if answer else "no"
+    if isinstance(answer, dict):
+        return f"{answer['winner']}-{answer['points']}" if answer["winner"] else "draw"
+    return "goes-on"
+
+
+@dataclass(frozen=True)
+class ExerciseView:
+    """What the ``exercise`` macro shows (``str`` is escaped, :class:`Markup` is not)."""
+
+    id: str
+    goal: str
+    question: str | None
+    side: str
+    position: str
+    """The position as JSON (``data-position``)."""
+    dice: str
+    rules: str
+    ui: str
+    """The script's sentences as JSON (``data-ui``)."""
+    number: str
+    roll: str
+    board: Markup
+    prompt: Markup
+    explain: Markup
+    hint: Markup
+    answer: Markup
+    expected: str
+    """A question's answer, as the value of its control (``data-answer``)."""
+    plays: list[str]
+    """The plays shown in the answer."""
+    data: Markup
+    """The play tree as JSON for ``<script class="xdata">``, or empty for a question."""
 
 
 _DRAWN: dict[tuple[object, ...], Markup] = {}
 
 
-def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
+def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
+                  templates: Templates) -> Markup:
     """One exercise: prompt, board, controls and feedback, and the answer for readers without JS
     (kept between builds of ``make serve`` while nothing it shows changed)."""
     key = (exercise.path.read_bytes(), tuple(sorted((k, str(v)) for k, v in texts.items())),
@@ -140,11 +119,12 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
     if key not in _DRAWN:
         if len(_DRAWN) > 2_000:
             _DRAWN.clear()
-        _DRAWN[key] = _exercise_html(exercise, texts, words, number)
+        _DRAWN[key] = _exercise_html(exercise, texts, words, number, templates)
     return _DRAWN[key]
 
 
-def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int) -> Markup:
+def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
+                   templates: Templates) -> Markup:
     side = exercise.position.turn
     # TRANSLATORS: Exercises: above the board; %(side)s is "White" or "Black", %(roll)s the
     # roll, such as 6–3.
@@ -165,50 +145,9 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         roller=side,
         element_id=f"x-{exercise.id}",
     )
-    if exercise.goal == "question":
-        controls, value = _question(exercise, words)
-        interaction = Markup(
-            '<form class="xquestion" data-answer="{value}" hidden><fieldset><legend>{legend}</legend>{controls}</fieldset>'
-            '<button type="submit" class="xbutton">{check}</button></form>'
-        ).format(
-            value=value,
-            # TRANSLATORS: Exercises: the title of the answers to choose from.
-            legend=words.gettext("Your answer"),
-            controls=controls,
-            # TRANSLATORS: Exercises: the button that checks the chosen answer.
-            check=words.gettext("Check"))
-        solution = Markup("")
-        data = Markup("")
-    else:
-        interaction = Markup(
-            '{board}<p class="xdice" hidden></p>'
-            '<div class="xactions" hidden>'
-            '<button type="button" class="xbutton" data-do="undo">{undo}</button>'
-            '<button type="button" class="xbutton" data-do="reset">{reset}</button>'
-            '<button type="button" class="xbutton" data-do="reveal">{reveal}</button></div>'
-            '<p class="xmoves" aria-live="polite"></p>'
-        ).format(
-            board=_board_buttons(words, side),
-            # TRANSLATORS: Exercises: the button that takes back the last move.
-            undo=words.gettext("Undo"),
-            # TRANSLATORS: Exercises: the button that takes back every move.
-            reset=words.gettext("Start again"),
-            # TRANSLATORS: Exercises: the button that opens the answer (also the answer's title).
-            reveal=words.gettext("Show the answer"))
-        plays = [play.notation() for play in exercise.accepted] or sorted(
-            {node.play.notation() for node in exercise.tree if node.play})
-        if side is Side.WHITE:
-            # TRANSLATORS: Exercises: in the opened answer, before the plays that count as right.
-            accepted = words.gettext("Accepted:")
-        else:
-            # TRANSLATORS: Exercises: in the opened answer, before the plays that count as right,
-            # when Black is to play: they are written in Black's own numbering.
-            accepted = words.gettext("Accepted, in Black's numbering:")
-        solution = Markup('<p class="xsolution">{label} {plays}</p>').format(
-            label=accepted,
-            plays=Markup(", ").join(Markup('<code class="notation">{}</code>').format(p) for p in plays))
-        data = Markup('<script type="application/json" class="xdata">{}</script>').format(
-            script_json(tree_data(exercise, words)))
+    plays = [play.notation() for play in exercise.accepted] or sorted(
+        {node.play.notation() for node in exercise.tree if node.play})
+    data = script_json(tree_data(exercise, words)) if exercise.goal != "question" else Markup("")
     # The lesson's explanation says why the play is not the best; then the line above it
     # only says what was played, so that nothing is said twice.
     if texts.get("explain"):
@@ -252,38 +191,23 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
         "done": words.gettext("Solved before"),
     }
-    return Markup(
-        '<section class="exercise" id="exercise-{id}" data-plakoto-exercise="{id}" data-position="{position}"'
-        ' data-dice="{dice}" data-rules="{rules}" data-goal="{goal}" data-state="playing" data-ui="{ui}">'
-        '<p class="xlabel"><strong>{label}</strong> <span class="xbadge" hidden></span></p>'
-        '<div class="xprompt">{prompt}</div><p class="xroll">{roll}</p>'
-        '<div class="xstatic">{svg}</div>'
-        "{interaction}"
-        '<p class="xfeedback" data-feedback aria-live="polite"></p>'
-        '<div class="xexplain" hidden>{explain}</div>'
-        '{hint}'
-        '<details class="xanswer"><summary>{show}</summary>{solution}<div>{answer}</div></details>'
-        "{data}</section>"
-    ).format(
+    return templates.macro("macros/exercise.html", "exercise", words.translations)(ExerciseView(
         id=exercise.id,
+        goal=exercise.goal,
+        question=exercise.question,
+        side=side.value,
         position=_json(exercise.position.to_json()),
         dice=f"{exercise.dice.high}-{exercise.dice.low}",
         rules=exercise.rules.value,
-        goal=exercise.goal,
         ui=_json(ui),
-        # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
-        label=words.gettext("Exercise %(number)s") % {"number": words.number(number)},
-        prompt=texts.get("prompt", Markup("")),
+        number=words.number(number),
         roll=roll,
-        svg=Markup(board),
-        interaction=interaction,
+        board=Markup(board),
+        prompt=texts.get("prompt", Markup("")),
         explain=texts.get("explain", Markup("")),
-        hint=Markup('<details class="xhint"><summary>{}</summary>{}</details>').format(
-            # TRANSLATORS: Exercises: the title of the folding hint.
-            words.gettext("A hint"), texts["hint"]) if texts.get("hint") else Markup(""),
-        # TRANSLATORS: Exercises: the title of the folding answer (also the button that opens it).
-        show=words.gettext("Show the answer"),
-        solution=solution,
+        hint=texts.get("hint", Markup("")),
         answer=texts.get("answer", Markup("")),
+        expected=_expected(exercise) if exercise.goal == "question" else "",
+        plays=plays,
         data=data,
-    )
+    ))

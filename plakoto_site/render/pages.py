@@ -51,7 +51,7 @@ class Templates:
     def __init__(self, folder: Path) -> None:
         self.folder = folder.resolve()
 
-    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
+    def _environment(self, translations: NullTranslations) -> Environment:
         environment = _environment(self.folder)
         environment.install_gettext_callables(  # type: ignore[attr-defined]
             lambda message: catalog_text(translations.gettext(message), message),
@@ -59,7 +59,18 @@ class Templates:
                 translations.ngettext(singular, plural, n), singular if n == 1 else plural),
             newstyle=True,
         )
-        return environment.get_template(name).render(**context)
+        return environment
+
+    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
+        return self._environment(translations).get_template(name).render(**context)
+
+    def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
+        """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain
+        data, it returns autoescaped HTML in the page's language."""
+        template = self._environment(translations).get_template(name)
+        # A fresh module each time: a module's macros keep the ``_`` they were made with.
+        found: Callable[..., Markup] = getattr(template.make_module(), macro)
+        return found
 
 
 
@@ -71,6 +82,7 @@ class Context:
     words: Words
     embed: Callable[[str], EmbedLinks | None]
     exercises: Mapping[str, Exercise]
+    templates: Templates
     numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
 
 
@@ -78,13 +90,13 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
     placement: Placement = tokens[index].meta["placement"]
     diagram = env.diagrams[placement.diagram]
     captions = placement_captions(placement, diagram)
-    return str(diagram_html(diagram, captions, env.words, env.embed(diagram.id)))
+    return str(diagram_html(diagram, captions, env.words, env.templates, env.embed(diagram.id)))
 
 
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: ExercisePlacement = tokens[index].meta["exercise"]
     exercise = env.exercises[placement.exercise]
-    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers)))
+    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.templates))
 
 
 @lru_cache(maxsize=1)
@@ -116,11 +128,12 @@ def render_markdown(
     tokens: list[Token],
     diagrams: Mapping[str, Diagram],
     words: Words,
+    templates: Templates,
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
     exercises: Mapping[str, Exercise] | None = None,
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
     exercise fences exercises."""
     md = _markdown()
-    context = Context(diagrams, words, embed, exercises or {})
+    context = Context(diagrams, words, embed, exercises or {}, templates)
     return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

@@ -296,7 +296,7 @@ class Renderer:
         words = self.checked.words[lang]
         diagram = embed.diagram
         path = embed.page
-        figure = diagram_html(diagram, embed.captions, words)
+        figure = diagram_html(diagram, embed.captions, words, self.templates)
         html = self.templates.render(
             "embed.html",
             self.checked.translations[lang],
@@ -370,7 +370,7 @@ class Renderer:
         item = lessons[index]
         path = page_path(lang, item.lesson.slug)
         words = self.checked.words[lang]
-        body = render_markdown(item.tokens, self.checked.content.diagrams, words,
+        body = render_markdown(item.tokens, self.checked.content.diagrams, words, self.templates,
                                lambda diagram_id: self.embed_links(lang, diagram_id, path),
                                self.checked.content.exercises)
         def link(other: CheckedLesson | None) -> dict[str, str] | None:
@@ -404,7 +404,7 @@ class Renderer:
             for placement in exercise_placements(item.tokens):
                 number += 1
                 exercise = self.checked.content.exercises[placement.exercise]
-                exercises.append(exercise_html(exercise, exercise_markup(placement), words, number))
+                exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, self.templates))
             if exercises:
                 groups.append({"title": item.lesson.title, "exercises": exercises,
                                "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
@@ -431,7 +431,7 @@ class Renderer:
         intro = Markup("")
         if home is not None:
             tokens = check_lesson(home, self.checked.content.diagrams, Problems(self.project.root))
-            intro = render_markdown(tokens, self.checked.content.diagrams, self.checked.words[lang])
+            intro = render_markdown(tokens, self.checked.content.diagrams, self.checked.words[lang], self.templates)
         lessons = [
             {
                 "title": item.lesson.title,

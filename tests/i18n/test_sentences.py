@@ -19,6 +19,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
+from plakoto_site.render.pages import Templates
 from plakoto_site.site.pipeline import Checked, Project, check
 
 REPO = Path(__file__).resolve().parents[2]
@@ -97,7 +98,8 @@ def test_blacks_play_says_it_is_in_blacks_numbering() -> None:
 
 def ui(checked: Checked, exercise_id: str, texts: dict[str, str]) -> dict[str, str]:
     exercise = checked.content.exercises[exercise_id]
-    markup = exercise_html(exercise, {k: Markup(v) for k, v in texts.items()}, checked.words["en"], 1)
+    markup = exercise_html(exercise, {k: Markup(v) for k, v in texts.items()}, checked.words["en"], 1,
+                           Templates(REPO / "templates"))
     found = re.search(r'data-ui="([^"]*)"', str(markup))
     assert found
     return json.loads(html.unescape(found[1]))  # type: ignore[no-any-return]
