@@ -23,6 +23,7 @@ from plakoto_site.engine import Position, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
+from .escaping import script_json
 
 if TYPE_CHECKING:
     from .pages import Templates
@@ -34,6 +35,26 @@ def _json(value: object) -> str:
 def frame_id(diagram: Diagram, frame: int) -> str:
     """The element id and URL fragment of a frame: ``pin-sequence-pin`` or ``opening-roll-2``."""
     return f"{diagram.id}-{diagram.step_key(frame) if frame else 0}"
+
+
+def frame_anchors(diagram: Diagram, frame: int) -> list[str]:
+    """Every URL fragment that shows a frame: its id, and the diagram's id followed by the
+    frame's number or its step's name (``opening-roll-2``, ``opening-roll-start``)."""
+    return list(dict.fromkeys((frame_id(diagram, frame), f"{diagram.id}-{frame}",
+                               f"{diagram.id}-{diagram.step_key(frame)}")))
+
+
+def diagram_data(diagram: Diagram) -> dict[str, object]:
+    """The page data of ``<script class="diagram-data">``: each frame's id, step name and
+    anchors, so the script derives none of them. Its shape is the ``DiagramData`` typedef
+    of ``templates/assets/diagram.js``."""
+    return {
+        "id": diagram.id,
+        "frames": [
+            {"id": frame_id(diagram, frame), "name": diagram.step_key(frame), "anchors": frame_anchors(diagram, frame)}
+            for frame in range(diagram.frames)
+        ],
+    }
 
 
 def position_words(words: Words, position: Position, step: Step | None) -> list[str]:
@@ -172,6 +193,8 @@ class FigureView:
     frames: list[Markup]
     counter: str
     embed: EmbedLinks | None
+    data: Markup
+    """:func:`diagram_data` as JSON for ``<script class="diagram-data">``."""
 
 
 def diagram_html(
@@ -189,4 +212,5 @@ def diagram_html(
         frames=frames,
         counter=words.step_counter(0, diagram.frames),
         embed=embed,
+        data=script_json(diagram_data(diagram)),
     ))

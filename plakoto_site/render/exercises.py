@@ -23,6 +23,7 @@ from plakoto_site.i18n.words import Words
 
 from . import svg
 from .escaping import script_json
+from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
 if TYPE_CHECKING:
     from .pages import Templates
@@ -33,37 +34,45 @@ def _json(value: object) -> str:
 
 
 def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
-    """Every node of the play tree, with tries keyed by absolute start point."""
+    """The page data of ``<script class="xdata">``: every node of the play tree, with tries
+    keyed by absolute start point. Its shape is the ``ExerciseData`` typedef of
+    ``templates/assets/exercise.js``."""
     side = exercise.position.turn
     plain = Words(words.language, words.translations)
     accepted = {play.position for play in exercise.accepted}
     nodes = []
     for node in exercise.tree:
         position = node.position
-        tries: dict[str, list[object]] = {}
+        tries: dict[str, list[dict[str, object]]] = {}
         for attempt in node.tries:
             start = side.own(attempt.start)
-            end: object = "off" if attempt.end == OFF else side.own(attempt.end)
-            reason = plain.refusal(attempt.refusal) if attempt.refusal else ""
-            move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
-            tries.setdefault(str(start), []).append(
-                [end, attempt.number, -1 if attempt.child is None else attempt.child, reason, move])
+            tries.setdefault(str(start), []).append({
+                "to": "off" if attempt.end == OFF else side.own(attempt.end),
+                "number": attempt.number,
+                "next": attempt.child,
+                "refusal": plain.refusal(attempt.refusal) if attempt.refusal else "",
+                "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
+            })
         not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
         nodes.append({
-            "b": list(position.board),
-            "p": sorted(position.pinned),
-            "o": [position.white_off, position.black_off],
-            "n": list(node.numbers),
-            "t": tries,
-            "l": {str(info.point): plain.point(position, info.point) for info in position.points()},
-            "d": done,
-            "y": node.play.notation() if node.play else "",
-            "f": plain.refusal(not_yet) if not_yet else "",
+            "board": list(position.board),
+            "pinned": sorted(position.pinned),
+            "off": {"white": position.white_off, "black": position.black_off},
+            "numbers": list(node.numbers),
+            "tries": tries,
+            "labels": {str(info.point): plain.point(position, info.point) for info in position.points()},
+            "done": done,
+            "play": node.play.notation() if node.play else "",
+            "bearOffRefusal": plain.refusal(not_yet) if not_yet else "",
         })
-    return {"side": side.value, "nodes": nodes}
+    return {
+        "side": side.value,
+        "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
+        "nodes": nodes,
+    }
 
 
 def _expected(exercise: Exercise) -> str:

@@ -124,8 +124,8 @@ def test_bearing_off_too_early_says_why(checked: Checked) -> None:
     english = checked.words["en"]
     outside = tree_data(checked.content.exercises["guard-the-mother"], english)
     # White has checkers on 24 (its starting point), far from home.
-    assert outside["nodes"][0]["f"] == "You cannot bear off yet: the checker on 24 is not home."  # type: ignore[index]
+    assert outside["nodes"][0]["bearOffRefusal"] == "You cannot bear off yet: the checker on 24 is not home."  # type: ignore[index]
     home = tree_data(checked.content.exercises["bear-off-high"], english)
-    assert home["nodes"][0]["f"] == ""  # type: ignore[index]
+    assert home["nodes"][0]["bearOffRefusal"] == ""  # type: ignore[index]
     assert ui(checked, "guard-the-mother", {"prompt": "p", "answer": "a"})["off"] == (
         "First choose the checker to bear off, then press Bear off.")
