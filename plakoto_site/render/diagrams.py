@@ -5,7 +5,9 @@ and controls the script reveals to step through them one at a time. The markup i
 The attributes here are a public contract (see EMBEDDING.md and the browser tests):
 ``data-plakoto-diagram``, ``data-rules``, ``data-step`` on the root; ``data-step-index``,
 ``data-position``, ``data-roll``, ``data-side``, ``data-play``, ``data-result`` on each
-frame; ``button[data-action]`` for the controls.
+frame; ``button[data-action]`` for the controls. The script's data (frame ids, step names,
+anchors) is ``<script type="application/json" class="diagram-data">``, typed as
+``DiagramData`` in ``templates/assets/diagram.js``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ in ``templates/macros/exercise.html``; this module gathers what it shows.
 
 Contract (see the issue and the browser tests): the root has ``data-plakoto-exercise``,
 ``data-position``, ``data-dice``, ``data-rules`` and ``data-state``; points are elements
-with ``data-point`` (1–24, or ``off``); refusals appear in ``[data-feedback]``.
+with ``data-point`` (1–24, or ``off``); refusals appear in ``[data-feedback]``; buttons
+say what they do in ``data-action``. The play tree is ``<script class="xdata">``, typed as
+``ExerciseData`` in ``templates/assets/exercise.js``.
 """
 
 from __future__ import annotations
