@@ -119,7 +119,8 @@ def diagram_fingerprint(diagram: Diagram) -> str:
 
 def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
            templates: Templates) -> Markup:
-    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup)
+    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup,
+           templates.version("macros/diagram.html"))
     if key not in _FRAMES:
         if len(_FRAMES) > 20_000:
             _FRAMES.clear()

@@ -126,7 +126,7 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
     """One exercise: prompt, board, controls and feedback, and the answer for readers without JS
     (kept between builds of ``make serve`` while nothing it shows changed)."""
     key = (exercise.path.read_bytes(), tuple(sorted((k, str(v)) for k, v in texts.items())),
-           words.language.code, words.fingerprint, number)
+           words.language.code, words.fingerprint, number, templates.version("macros/exercise.html"))
     if key not in _DRAWN:
         if len(_DRAWN) > 2_000:
             _DRAWN.clear()

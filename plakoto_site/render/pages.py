@@ -64,6 +64,10 @@ class Templates:
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
         return self._environment(translations).get_template(name).render(**context)
 
+    def version(self, name: str) -> int:
+        """When a template file last changed, for caches of what it rendered."""
+        return (self.folder / name).stat().st_mtime_ns
+
     def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
         """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain
         data, it returns autoescaped HTML in the page's language."""

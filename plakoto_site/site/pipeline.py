@@ -239,7 +239,7 @@ class Renderer:
         """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
         self.embeds = self._embeds()
-        self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.glob("*.html")))
+        self.templates_stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in project.templates.rglob("*.html")))
 
     def _embeds(self) -> dict[tuple[str, str], tuple[Embed, CheckedLesson]]:
         """Each diagram in each language, captioned as the first lesson that places it."""
