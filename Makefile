@@ -11,6 +11,7 @@ PY         := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 PYTEST_ARGS ?=
+TSC        := node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/tsc --noEmit -p tsconfig.rules.json
 
 .PHONY: help test site serve check messages status lint bench clean chromium
 
@@ -37,6 +38,8 @@ test: $(VENV_STAMP) $(NODE_STAMP) chromium ## run the test suite (PYTEST_ARGS=..
 	fi; \
 	echo "== node --test tests/js/ (the browser rules and the computer opponent)"; \
 	node --test tests/js/ || rc=1; \
+	echo "== tsc --noEmit (the browser scripts against their JSDoc types)"; \
+	$(TSC) || rc=1; \
 	exit $$rc
 
 site: $(VENV_STAMP) ## build the static site
@@ -54,9 +57,10 @@ messages: $(VENV_STAMP) ## extract/compile translation messages
 status: $(VENV_STAMP) ## show translation/content status
 	$(PY) build.py status
 
-lint: $(VENV_STAMP) ## ruff + mypy
+lint: $(VENV_STAMP) $(NODE_STAMP) ## ruff + mypy + tsc (the browser scripts' JSDoc types)
 	$(PY) -m ruff check plakoto_site build.py
 	$(PY) -m mypy plakoto_site build.py
+	$(TSC)
 
 bench: $(VENV_STAMP) ## run every benchmarks/*.py
 	@shopt -s nullglob; files=(benchmarks/*.py benchmarks/*.js); \

@@ -1,10 +1,13 @@
 """A diagram as HTML: every frame on the page (board, caption, the position in words),
-and controls the script reveals to step through them one at a time.
+and controls the script reveals to step through them one at a time. The markup is in
+``templates/macros/diagram.html``; this module gathers what it shows.
 
 The attributes here are a public contract (see EMBEDDING.md and the browser tests):
 ``data-plakoto-diagram``, ``data-rules``, ``data-step`` on the root; ``data-step-index``,
 ``data-position``, ``data-roll``, ``data-side``, ``data-play``, ``data-result`` on each
-frame; ``button[data-action]`` for the controls.
+frame; ``button[data-action]`` for the controls. The script's data (frame ids, step names,
+anchors) is ``<script type="application/json" class="diagram-data">``, typed as
+``DiagramData`` in ``templates/assets/diagram.js``.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, Step
 from plakoto_site.content.memo import Memo, remembered
@@ -22,15 +26,10 @@ from plakoto_site.engine import Position, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
+from .escaping import script_json
 
-ICONS = {
-    "first": "M5 5h2.5v14H5zM19 5v14l-10-7z",
-    "prev": "M17 5v14L6 12z",
-    "next": "M7 5v14l11-7z",
-    "last": "M16.5 5H19v14h-2.5zM5 5v14l10-7z",
-}
-"""Button glyphs drawn as paths: every system draws them, unlike ⏮ and ⏭."""
-
+if TYPE_CHECKING:
+    from .pages import Templates
 
 def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -39,6 +38,26 @@ def _json(value: object) -> str:
 def frame_id(diagram: Diagram, frame: int) -> str:
     """The element id and URL fragment of a frame: ``pin-sequence-pin`` or ``opening-roll-2``."""
     return f"{diagram.id}-{diagram.step_key(frame) if frame else 0}"
+
+
+def frame_anchors(diagram: Diagram, frame: int) -> list[str]:
+    """Every URL fragment that shows a frame: its id, and the diagram's id followed by the
+    frame's number or its step's name (``opening-roll-2``, ``opening-roll-start``)."""
+    return list(dict.fromkeys((frame_id(diagram, frame), f"{diagram.id}-{frame}",
+                               f"{diagram.id}-{diagram.step_key(frame)}")))
+
+
+def diagram_data(diagram: Diagram) -> dict[str, object]:
+    """The page data of ``<script class="diagram-data">``: each frame's id, step name and
+    anchors, so the script derives none of them. Its shape is the ``DiagramData`` typedef
+    of ``templates/assets/diagram.js``."""
+    return {
+        "id": diagram.id,
+        "frames": [
+            {"id": frame_id(diagram, frame), "name": diagram.step_key(frame), "anchors": frame_anchors(diagram, frame)}
+            for frame in range(diagram.frames)
+        ],
+    }
 
 
 def position_words(words: Words, position: Position, step: Step | None) -> list[str]:
@@ -97,62 +116,59 @@ def diagram_fingerprint(diagram: Diagram) -> str:
 
 
 def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
-           memo: Memo | None) -> Markup:
+           templates: Templates, memo: Memo | None) -> Markup:
     """A frame, rendered once per build state by everything it shows: a lesson and its
     embed page share it, and ``make serve`` renders again only what changed."""
-    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup)
-    return remembered(memo, "frames", key, lambda: _render_frame(diagram, frame, caption, words, memo))
+    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup,
+           templates.version("macros/diagram.html"))
+    return remembered(memo, "frames", key, lambda: _render_frame(diagram, frame, caption, words, templates, memo))
 
 
-def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words, memo: Memo | None) -> Markup:
+def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words, templates: Templates,
+                  memo: Memo | None) -> Markup:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
-    element = frame_id(diagram, frame)
-    attributes: dict[str, str] = {
-        "id": element,
-        "class": "frame",
-        "data-step-index": str(frame),
-        "data-step-name": diagram.step_key(frame),
-        "data-position": _json(position.to_json()),
-    }
-    if step is not None:
-        attributes["data-roll"] = f"{step.dice.high}-{step.dice.low}"
-        attributes["data-side"] = step.side.value
-        attributes["data-play"] = step.play.notation() if step.play else ""
-        if step.outcome is not None:
-            attributes["data-result"] = _json(step.outcome.to_json())
-    head = "".join(f" {name}=\"{escape(value)}\"" for name, value in attributes.items())
-    play = Markup('<p class="frame-play">%s</p>') % play_sentence(words, step) if step else Markup("")
-    result = (
-        Markup('<p class="frame-result">%s</p>') % words.outcome(step.outcome)
-        if step is not None and step.outcome is not None
-        else Markup("")
-    )
-    items = Markup("").join(Markup("<li>%s</li>") % item for item in position_words(words, position, step))
-    return Markup(
-        "<li{head}>"
-        '<div class="frame-board">{board}</div>'
-        '<div class="frame-text">'
-        '<p class="frame-counter">{counter}</p>'
-        "{play}"
-        '<div class="frame-caption">{caption}</div>'
-        "{result}"
-        '<details class="frame-words"><summary>{summary}</summary>'
-        '<ul id="{element}-words">{items}</ul></details>'
-        "</div></li>"
-    ).format(
-        head=Markup(head),
+    outcome = step.outcome if step is not None else None
+    return templates.macro("macros/diagram.html", "frame", words.translations)(FrameView(
+        id=frame_id(diagram, frame),
+        index=frame,
+        name=diagram.step_key(frame),
+        position=_json(position.to_json()),
+        roll=f"{step.dice.high}-{step.dice.low}" if step else "",
+        side=step.side.value if step else "",
+        play=(step.play.notation() if step.play else "") if step else "",
+        result=_json(outcome.to_json()) if outcome is not None else None,
         board=Markup(board_svg(diagram, frame, words, memo=memo)),
         counter=words.step_counter(frame, diagram.frames),
-        play=play,
+        sentence=play_sentence(words, step) if step else None,
         caption=caption,
-        result=result,
-        # TRANSLATORS: The folding box under each board that lists the position point by point (for
-        # screen readers and for anyone).
-        summary=words.gettext("The position in words"),
-        element=element,
-        items=items,
-    )
+        outcome=words.outcome(outcome) if outcome is not None else None,
+        words=position_words(words, position, step),
+    ))
+
+
+@dataclass(frozen=True)
+class FrameView:
+    """What the ``frame`` macro shows: the attributes, then the texts (``str`` is escaped,
+    :class:`Markup` is not)."""
+
+    id: str
+    index: int
+    name: str
+    position: str
+    """The position as JSON (``data-position``)."""
+    roll: str
+    """``6-5``, or empty for the starting frame (then no ``data-roll``, ``data-side``, ``data-play``)."""
+    side: str
+    play: str
+    result: str | None
+    """The outcome as JSON (``data-result``), when the game ends here."""
+    board: Markup
+    counter: str
+    sentence: str | None
+    caption: Markup
+    outcome: str | None
+    words: list[str]
 
 
 @dataclass(frozen=True)
@@ -168,98 +184,33 @@ class EmbedLinks:
     absolute_oembed: str
 
 
-def embed_details(diagram: Diagram, links: EmbedLinks, words: Words) -> Markup:
-    """The "Embed" control: the iframe snippet in a text field (usable without JavaScript),
-    a copy button the script reveals, picture links and the oEmbed address."""
-    field = f"{diagram.id}-embed-code"
-    return Markup(
-        '<details class="embed-code"><summary>{summary}</summary>'
-        '<p><label for="{field}">{paste}</label></p>'
-        '<textarea id="{field}" readonly rows="4" spellcheck="false">{iframe}</textarea>'
-        '<p><button type="button" class="copy" data-copy="{field}" data-done="{copied}" hidden>{copy}</button></p>'
-        '<p>{pictures} <a href="{picture}">{first}</a> · <a href="{filmstrip}">{all}</a></p>'
-        '<p>{oembed_label} <a href="{oembed}"><code>{absolute_oembed}</code></a></p>'
-        "</details>"
-    ).format(
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: its folding title.
-        summary=words.gettext("Embed this diagram"),
-        field=field,
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: the label of the code to copy.
-        paste=words.gettext("Paste this into your article or forum post:"),
-        iframe=links.iframe,
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: the button that copies the code.
-        copy=words.gettext("Copy"),
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: what the copy button says once it has copied.
-        copied=words.gettext("Copied"),
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: followed by two picture links.
-        pictures=words.gettext("Where frames are not allowed, use a picture:"),
-        picture=links.picture,
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: a link to a picture of the diagram's first step.
-        first=words.gettext("the first step (SVG)"),
-        filmstrip=links.filmstrip,
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: a link to a picture of every step side by side.
-        all=words.gettext("all steps in one picture (SVG)"),
-        # TRANSLATORS: The "Embed this diagram" box under each diagram, for people who want to show
-        # it on their own site: followed by a technical address; oEmbed is a standard's name.
-        oembed_label=words.gettext("oEmbed:"),
-        oembed=links.oembed,
-        absolute_oembed=links.absolute_oembed,
-    )
+@dataclass(frozen=True)
+class FigureView:
+    """What the ``figure`` macro shows."""
+
+    id: str
+    rules: str
+    frames: list[Markup]
+    counter: str
+    embed: EmbedLinks | None
+    data: Markup
+    """:func:`diagram_data` as JSON for ``<script class="diagram-data">``."""
 
 
 def diagram_html(
-    diagram: Diagram, captions: Mapping[int, Markup], words: Words, embed: EmbedLinks | None = None,
-    memo: Memo | None = None,
+    diagram: Diagram, captions: Mapping[int, Markup], words: Words, templates: Templates,
+    embed: EmbedLinks | None = None, memo: Memo | None = None,
 ) -> Markup:
-    """The whole figure; ``captions`` maps frame numbers to caption HTML."""
+    """The whole figure, from the ``figure`` macro of ``templates/macros/diagram.html``;
+    ``captions`` maps frame numbers to caption HTML."""
     fingerprint = diagram_fingerprint(diagram)
-    frames = Markup("").join(_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words, memo)
-                             for f in range(diagram.frames))
-    controls = Markup("").join(
-        Markup('<button type="button" class="control" data-action="{action}" aria-label="{label}">'
-               '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">'
-               '<path d="{icon}"/></svg></button>').format(action=action, label=label, icon=ICONS[action])
-        for action, label in (
-            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): go to
-            # the first step.
-            ("first", words.gettext("First step")),
-            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): one
-            # step back.
-            ("prev", words.gettext("Previous step")),
-            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): one
-            # step on.
-            ("next", words.gettext("Next step")),
-            # TRANSLATORS: A diagram's button (an icon; this is its name for screen readers): go to
-            # the last step.
-            ("last", words.gettext("Last step")),
-        )
-    )
-    attribute = Markup(' data-embed-url="{url}"').format(url=embed.page) if embed else Markup("")
-    details = embed_details(diagram, embed, words) if embed else Markup("")
-    return Markup(
-        '<figure class="diagram" id="{id}" data-plakoto-diagram="{id}" data-rules="{rules}"'
-        ' data-step="0" data-steps="{count}"{embed}>'
-        '<div class="view" data-label="{label}"><ol class="frames">{frames}</ol></div>'
-        '<div class="controls" hidden>{controls}'
-        '<span class="counter" aria-hidden="true">{counter}</span></div>'
-        '<p class="live visually-hidden" aria-live="polite" data-live></p>'
-        "{details}</figure>"
-    ).format(
+    frames = [_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words, templates, memo)
+              for f in range(diagram.frames)]
+    return templates.macro("macros/diagram.html", "figure", words.translations)(FigureView(
         id=diagram.id,
         rules=diagram.rules.value,
-        count=diagram.frames,
-        embed=attribute,
-        details=details,
-        # TRANSLATORS: Read by screen readers when the reader reaches a diagram.
-        label=words.gettext("Diagram: use the buttons or the arrow keys to step through it"),
         frames=frames,
-        controls=controls,
         counter=words.step_counter(0, diagram.frames),
-    )
+        embed=embed,
+        data=script_json(diagram_data(diagram)),
+    ))

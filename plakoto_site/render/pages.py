@@ -52,7 +52,7 @@ class Templates:
         """One environment per template folder, kept in the build state (``make serve``):
         Jinja recompiles a template only when its file changes."""
 
-    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
+    def _environment(self, translations: NullTranslations) -> Environment:
         environment = self.environment
         environment.install_gettext_callables(  # type: ignore[attr-defined]
             lambda message: catalog_text(translations.gettext(message), message),
@@ -60,7 +60,22 @@ class Templates:
                 translations.ngettext(singular, plural, n), singular if n == 1 else plural),
             newstyle=True,
         )
-        return environment.get_template(name).render(**context)
+        return environment
+
+    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
+        return self._environment(translations).get_template(name).render(**context)
+
+    def version(self, name: str) -> int:
+        """When a template file last changed, for caches of what it rendered."""
+        return (self.folder / name).stat().st_mtime_ns
+
+    def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
+        """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain
+        data, it returns autoescaped HTML in the page's language."""
+        template = self._environment(translations).get_template(name)
+        # A fresh module each time: a module's macros keep the ``_`` they were made with.
+        found: Callable[..., Markup] = getattr(template.make_module(), macro)
+        return found
 
 
 
@@ -72,6 +87,7 @@ class Context:
     words: Words
     embed: Callable[[str], EmbedLinks | None]
     exercises: Mapping[str, Exercise]
+    templates: Templates
     memo: Memo | None = None
     numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
 
@@ -82,15 +98,16 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
     links = env.embed(diagram.id)
     words = env.words
     key = (diagram_fingerprint(diagram), tuple((c.key, c.text) for c in placement.captions),
-           words.language.code, words.fingerprint, words.markup, links)
+           words.language.code, words.fingerprint, words.markup, links,
+           env.templates.version("macros/diagram.html"))
     return remembered(env.memo, "figures", key, lambda: str(
-        diagram_html(diagram, placement_captions(placement, diagram), words, links, env.memo)))
+        diagram_html(diagram, placement_captions(placement, diagram), words, env.templates, links, env.memo)))
 
 
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: ExercisePlacement = tokens[index].meta["exercise"]
     exercise = env.exercises[placement.exercise]
-    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.memo))
+    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.templates, env.memo))
 
 
 def _link_rule(self: Any, tokens: list[Token], index: int, options: Any, env: Any) -> str:
@@ -140,6 +157,7 @@ def render_markdown(
     tokens: list[Token],
     diagrams: Mapping[str, Diagram],
     words: Words,
+    templates: Templates,
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
     exercises: Mapping[str, Exercise] | None = None,
     memo: Memo | None = None,
@@ -147,5 +165,5 @@ def render_markdown(
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
     exercise fences exercises (frames and boards kept in the build state ``memo``)."""
     md = _markdown()
-    context = Context(diagrams, words, embed, exercises or {}, memo)
+    context = Context(diagrams, words, embed, exercises or {}, templates, memo)
     return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

@@ -97,7 +97,7 @@ def embed_files(
         translations,
         lang=words.language,
         title=embed.title,
-        figure=diagram_html(diagram, embed.captions, words, memo=memo),
+        figure=diagram_html(diagram, embed.captions, words, templates, memo=memo),
         lesson_href=lesson_href,
         lesson_title=lesson_title,
         oembed=base_url + embed.oembed,

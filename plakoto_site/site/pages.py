@@ -36,7 +36,7 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     item = lessons[index]
     path = page_path(lang, item.lesson.slug)
     words = site.checked.words[lang]
-    body = render_markdown(item.tokens, site.checked.content.diagrams, words,
+    body = render_markdown(item.tokens, site.checked.content.diagrams, words, site.templates,
                            lambda diagram_id: embed_links(lang, diagram_id, path),
                            site.checked.content.exercises, site.cache)
 
@@ -80,7 +80,7 @@ def practice_page(site: Site, lang: str) -> Page | None:
         for placement in exercise_placements(item.tokens):
             number += 1
             exercise = site.checked.content.exercises[placement.exercise]
-            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.cache))
+            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.templates, site.cache))
         if exercises:
             groups.append({"title": item.lesson.title, "exercises": exercises,
                            "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
@@ -113,7 +113,7 @@ def home_page(site: Site, lang: str) -> Page:
     intro = Markup("")
     if home is not None:
         intro = render_markdown(home.tokens, site.checked.content.diagrams, site.checked.words[lang],
-                                memo=site.cache)
+                                site.templates, memo=site.cache)
     lessons = [
         {
             "title": item.lesson.title,

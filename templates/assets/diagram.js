@@ -1,18 +1,56 @@
+// @ts-check
 "use strict";
 // Step-through boards. Every frame is already on the page (that is what readers without
 // JavaScript, and printers, get); this script only shows one frame at a time. No rules
-// of the game live here: positions, plays and captions all come from the page.
+// of the game live here: positions, plays and captions all come from the page, and the
+// frames' ids, step names and anchors from its data (plakoto_site/render/diagrams.py,
+// diagram_data; tests/site/test_page_data.py checks the built pages against the typedefs).
+
+/**
+ * One frame of a diagram.
+ * @typedef {Object} FrameData
+ * @property {string} id  the frame element's id
+ * @property {string} name  its step's name ("start", a step's name, or its number)
+ * @property {string[]} anchors  every URL fragment that shows it
+ */
+
+/**
+ * The content of <script type="application/json" class="diagram-data"> in a figure.
+ * @typedef {Object} DiagramData
+ * @property {string} id  the diagram's id
+ * @property {FrameData[]} frames  in order, frame 0 is the start
+ */
+
+/** @typedef {"first" | "prev" | "next" | "last"} StepAction */
+/** @typedef {{announce: boolean, history: boolean, animate: boolean}} ShowOptions */
+
 (function () {
   var reduceMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  /** @type {Stepper[]} */
   var steppers = [];
 
+  /** @param {Element} frame @param {string} selector */
   function text(frame, selector) {
     var element = frame.querySelector(selector);
-    return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
+    return element ? (element.textContent || "").replace(/\s+/g, " ").trim() : "";
   }
 
+  /** @param {Element} parent @param {string} selector @returns {HTMLElement} */
+  function element(parent, selector) {
+    var found = parent.querySelector(selector);
+    if (!(found instanceof HTMLElement)) { throw new Error("diagram.js: no " + selector); }
+    return found;
+  }
+
+  /** @param {Element} figure @returns {DiagramData | null} */
+  function pageData(figure) {
+    var script = figure.querySelector("script.diagram-data");
+    return script ? JSON.parse(script.textContent || "null") : null;
+  }
+
+  /** @param {HTMLElement} frame */
   function animate(frame) {
-    if (!frame.animate && !Element.prototype.animate) { return; }
+    if (!Element.prototype.animate) { return; }
     if (reduceMotion && reduceMotion.matches) { return; }
     var moved = frame.querySelectorAll("[data-dx]");
     for (var i = 0; i < moved.length; i += 1) {
@@ -25,91 +63,114 @@
     }
   }
 
-  function Stepper(figure) {
-    this.figure = figure;
-    this.frames = Array.prototype.slice.call(figure.querySelectorAll(".frames > .frame"));
-    this.live = figure.querySelector("[data-live]");
-    this.controls = figure.querySelector(".controls");
-    this.counter = this.controls.querySelector(".counter");
-    this.index = 0;
-    var self = this;
-    figure.classList.add("js-stepper");
-    this.controls.hidden = false;
-    // The view takes the keyboard focus: a named group, so a screen reader says what it is.
-    var view = figure.querySelector(".view");
-    view.setAttribute("tabindex", "0");
-    view.setAttribute("role", "group");
-    view.setAttribute("aria-label", view.getAttribute("data-label"));
-    this.controls.addEventListener("click", function (event) {
-      var button = event.target.closest ? event.target.closest("button[data-action]") : null;
-      if (button) { self.act(button.getAttribute("data-action")); }
-    });
-    figure.addEventListener("keydown", function (event) { self.key(event); });
-    this.show(0, { announce: false, history: false, animate: false });
+  class Stepper {
+    /** @param {HTMLElement} figure @param {DiagramData} data */
+    constructor(figure, data) {
+      this.figure = figure;
+      this.data = data;
+      /** @type {HTMLElement[]} */
+      this.frames = data.frames.map(function (frame) { return element(figure, "#" + CSS.escape(frame.id)); });
+      this.live = element(figure, "[data-live]");
+      this.controls = element(figure, ".controls");
+      this.counter = element(this.controls, ".counter");
+      this.index = 0;
+      var self = this;
+      figure.classList.add("js-stepper");
+      this.controls.hidden = false;
+      // The view takes the keyboard focus: a named group, so a screen reader says what it is.
+      var view = element(figure, ".view");
+      view.setAttribute("tabindex", "0");
+      view.setAttribute("role", "group");
+      view.setAttribute("aria-label", view.getAttribute("data-label") || "");
+      this.controls.addEventListener("click", function (event) {
+        var button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
+        if (button) { self.act(button.getAttribute("data-action") || ""); }
+      });
+      figure.addEventListener("keydown", function (event) { self.key(event); });
+      this.show(0, { announce: false, history: false, animate: false });
+    }
+
+    /** @param {string} action  a step action; anything else does nothing */
+    act(action) {
+      var last = this.frames.length - 1;
+      /** @type {Object<string, number>} */
+      var targets = { first: 0, prev: this.index - 1, next: this.index + 1, last: last };
+      if (!Object.prototype.hasOwnProperty.call(targets, action)) { return; }
+      var target = targets[action];
+      this.show(Math.max(0, Math.min(last, target)), { announce: true, history: !embedded, animate: action === "next" });
+    }
+
+    /** @param {KeyboardEvent} event */
+    key(event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+      var rtl = getComputedStyle(this.figure).direction === "rtl";
+      /** @type {Object<string, StepAction>} */
+      var actions = {
+        ArrowRight: rtl ? "prev" : "next",
+        ArrowLeft: rtl ? "next" : "prev",
+        Home: "first",
+        End: "last"
+      };
+      var action = Object.prototype.hasOwnProperty.call(actions, event.key) ? actions[event.key] : null;
+      if (!action) { return; }
+      event.preventDefault();
+      this.act(action);
+    }
+
+    /** @param {number} index @param {ShowOptions} options */
+    show(index, options) {
+      var frame = this.frames[index];
+      if (!frame) { return; }
+      var changed = index !== this.index;
+      this.index = index;
+      for (var i = 0; i < this.frames.length; i += 1) { this.frames[i].hidden = i !== index; }
+      this.figure.setAttribute("data-step", String(index));
+      this.counter.textContent = text(frame, ".frame-counter");
+      var buttons = this.controls.querySelectorAll("button[data-action]");
+      for (var j = 0; j < buttons.length; j += 1) {
+        var action = buttons[j].getAttribute("data-action");
+        var atEdge = (index === 0 && (action === "first" || action === "prev")) ||
+          (index === this.frames.length - 1 && (action === "last" || action === "next"));
+        buttons[j].setAttribute("aria-disabled", atEdge ? "true" : "false");
+      }
+      if (options.announce) {
+        this.live.textContent = [text(frame, ".frame-counter"), text(frame, ".frame-play"),
+          text(frame, ".frame-caption"), text(frame, ".frame-result")].filter(Boolean).join(" ");
+      }
+      if (options.history && changed && window.history && history.pushState) {
+        history.pushState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
+      }
+      if (options.animate && changed) { animate(frame); }
+      if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
+    }
+
+    /**
+     * A step by number, or by its name (from the page data); anything else (an object, a
+     * huge or broken number, a long text) finds nothing.
+     * @param {unknown} step @returns {number} the frame's index, or -1
+     */
+    find(step) {
+      if (typeof step === "number") { return Number.isInteger(step) && step >= 0 && step < this.frames.length ? step : -1; }
+      if (typeof step !== "string" || step.length > 200) { return -1; }
+      for (var f = 0; f < this.data.frames.length; f += 1) {
+        if (String(f) === step || this.data.frames[f].name === step) { return f; }
+      }
+      return -1;
+    }
+
+    /** @param {string} anchor  a URL fragment @returns {number} the frame it shows, or -1 */
+    anchored(anchor) {
+      for (var f = 0; f < this.data.frames.length; f += 1) {
+        if (this.data.frames[f].anchors.indexOf(anchor) >= 0) { return f; }
+      }
+      return -1;
+    }
   }
-
-  Stepper.prototype.act = function (action) {
-    var last = this.frames.length - 1;
-    var target = { first: 0, prev: this.index - 1, next: this.index + 1, last: last }[action];
-    if (target === undefined) { return; }
-    this.show(Math.max(0, Math.min(last, target)), { announce: true, history: !embedded, animate: action === "next" });
-  };
-
-  Stepper.prototype.key = function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-    var rtl = getComputedStyle(this.figure).direction === "rtl";
-    var actions = {
-      ArrowRight: rtl ? "prev" : "next",
-      ArrowLeft: rtl ? "next" : "prev",
-      Home: "first",
-      End: "last"
-    };
-    var action = actions[event.key];
-    if (!action) { return; }
-    event.preventDefault();
-    this.act(action);
-  };
-
-  Stepper.prototype.show = function (index, options) {
-    var frame = this.frames[index];
-    if (!frame) { return; }
-    var changed = index !== this.index;
-    this.index = index;
-    for (var i = 0; i < this.frames.length; i += 1) { this.frames[i].hidden = i !== index; }
-    this.figure.setAttribute("data-step", String(index));
-    this.counter.textContent = text(frame, ".frame-counter");
-    var buttons = this.controls.querySelectorAll("button[data-action]");
-    for (var j = 0; j < buttons.length; j += 1) {
-      var action = buttons[j].getAttribute("data-action");
-      var atEdge = (index === 0 && (action === "first" || action === "prev")) ||
-        (index === this.frames.length - 1 && (action === "last" || action === "next"));
-      buttons[j].setAttribute("aria-disabled", atEdge ? "true" : "false");
-    }
-    if (options.announce) {
-      this.live.textContent = [text(frame, ".frame-counter"), text(frame, ".frame-play"),
-        text(frame, ".frame-caption"), text(frame, ".frame-result")].filter(Boolean).join(" ");
-    }
-    if (options.history && changed && window.history && history.pushState) {
-      history.pushState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
-    }
-    if (options.animate && changed) { animate(frame); }
-    if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
-  };
-
-  Stepper.prototype.find = function (step) {
-    // A step by number, or by its name (the part of a frame's id after the diagram's);
-    // anything else (an object, a huge or broken number, a long text) finds nothing.
-    if (typeof step === "number") { return Number.isInteger(step) && step >= 0 && step < this.frames.length ? step : -1; }
-    if (typeof step !== "string" || step.length > 200) { return -1; }
-    for (var f = 0; f < this.frames.length; f += 1) {
-      if (String(f) === String(step) || this.frames[f].getAttribute("data-step-name") === String(step)) { return f; }
-    }
-    return -1;
-  };
 
   // -- inside an iframe: the embed page talks to the article around it --------------------
   var embedded = document.documentElement.hasAttribute("data-embed");
 
+  /** @param {{type: string, diagram?: string | null, step?: number, height?: number}} message */
   function tell(message) {
     if (embedded && window.parent !== window) { window.parent.postMessage(message, "*"); }
   }
@@ -125,9 +186,10 @@
     }
     window.addEventListener("message", function (event) {
       // Any page may send anything: only {type: "plakoto:go", step: a number or a name} counts.
+      /** @type {unknown} */
       var data = event.data, type, step;
       if (!stepper || !data || typeof data !== "object") { return; }
-      try { type = data.type; step = data.step; } catch (e) { return; }
+      try { type = /** @type {{type?: unknown}} */ (data).type; step = /** @type {{step?: unknown}} */ (data).step; } catch (e) { return; }
       if (type !== "plakoto:go") { return; }
       var target = stepper.find(step);
       if (target >= 0) { stepper.show(target, { announce: true, history: false, animate: false }); }
@@ -142,12 +204,17 @@
   }
 
   function copying() {
-    var buttons = document.querySelectorAll("button[data-copy]");
+    var buttons = document.querySelectorAll("button[data-action='copy']");
     for (var i = 0; i < buttons.length; i += 1) {
-      buttons[i].hidden = false;
-      buttons[i].addEventListener("click", function (event) {
-        var button = event.currentTarget;
-        var field = document.getElementById(button.getAttribute("data-copy"));
+      var each = buttons[i];
+      if (!(each instanceof HTMLButtonElement)) { continue; }
+      each.hidden = false;
+      each.addEventListener("click", function (event) {
+        var target = event.currentTarget;
+        if (!(target instanceof HTMLButtonElement)) { return; }
+        var button = target;
+        var field = document.getElementById(button.getAttribute("data-copy") || "");
+        if (!(field instanceof HTMLTextAreaElement)) { return; }
         var label = button.textContent;
         field.select();
         var done = function () {
@@ -159,20 +226,17 @@
     }
   }
 
+  /** @param {boolean} scroll */
   function fromHash(scroll) {
     var hash = "";
     try { hash = decodeURIComponent(window.location.hash.slice(1)); } catch (e) { return; }  // "#%": not ours
     if (!hash) { return; }
     for (var i = 0; i < steppers.length; i += 1) {
-      var stepper = steppers[i];
-      for (var f = 0; f < stepper.frames.length; f += 1) {
-        var frame = stepper.frames[f];
-        var id = stepper.figure.id;
-        if (frame.id === hash || hash === id + "-" + f || hash === id + "-" + frame.getAttribute("data-step-name")) {
-          stepper.show(f, { announce: false, history: false, animate: false });
-          if (scroll) { stepper.figure.scrollIntoView({ block: "start" }); }
-          return;
-        }
+      var stepper = steppers[i], f = stepper.anchored(hash);
+      if (f >= 0) {
+        stepper.show(f, { announce: false, history: false, animate: false });
+        if (scroll) { stepper.figure.scrollIntoView({ block: "start" }); }
+        return;
       }
     }
   }
@@ -180,8 +244,9 @@
   function start() {
     var figures = document.querySelectorAll("figure[data-plakoto-diagram]");
     for (var i = 0; i < figures.length; i += 1) {
-      if (figures[i].querySelectorAll(".frames > .frame").length > 1) {
-        steppers.push(new Stepper(figures[i]));
+      var figure = figures[i], data = pageData(figure);
+      if (figure instanceof HTMLElement && data && data.frames.length > 1) {
+        steppers.push(new Stepper(figure, data));
       }
     }
     copying();

@@ -820,10 +820,13 @@
     var legal = new Map();
     plays.forEach(function (play) { legal.set(play.key, play); });
     var walked = walk(position, sorted, rules, paths);
-    var found = null, falsePin = null;
+    /** @type {Play | null} */
+    var found = null;
+    /** @type {number | null} */
+    var falsePin = null;
     walked.reached.forEach(function (seen, key) {
       if (found || !legal.has(key)) return;
-      if (seen[1] === null) found = legal.get(key);
+      if (seen[1] === null) found = legal.get(key) || null;
       else if (falsePin === null) falsePin = seen[1];
     });
     if (found) return found;
@@ -1051,7 +1054,9 @@
     if (!plays.length) return null;
     var random = prng(seed);
     var side = position.turn;
-    var best = null, bestScore = -Infinity;
+    /** @type {Play | null} */
+    var best = null;
+    var bestScore = -Infinity;
     plays.forEach(function (play) {
       var score;
       if (play.result) score = resultValue(play.result, side);

@@ -154,7 +154,7 @@ def test_every_exercise_can_be_solved_and_explains_its_refusals(page: Page, site
                 root.locator(f"[data-point='{target}']").click()
             expect(root).to_have_attribute("data-state", "illegal")
             expect(root.locator("[data-feedback]")).to_have_text(reason)
-            root.locator("[data-do='reset']").click()
+            root.locator("[data-action='reset']").click()
         if spot.exercise.goal == "best":
             legal = path_to(spot.exercise, "legal")
             if legal is not None:
@@ -166,7 +166,7 @@ def test_every_exercise_can_be_solved_and_explains_its_refusals(page: Page, site
                 assert node.play is not None
                 said = site.checked.words[spot.lang].gettext("You played %(play)s.") % {"play": node.play.notation()}
                 expect(root.locator("[data-feedback]")).to_have_text(said)
-                root.locator("[data-do='reset']").click()
+                root.locator("[data-action='reset']").click()
         accepted = path_to(spot.exercise, "accepted")
         assert accepted is not None
         play(root, accepted)

@@ -19,6 +19,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
+from plakoto_site.render.pages import Templates
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
 
@@ -98,7 +99,8 @@ def test_blacks_play_says_it_is_in_blacks_numbering() -> None:
 
 def ui(checked: Checked, exercise_id: str, texts: dict[str, str]) -> dict[str, str]:
     exercise = checked.content.exercises[exercise_id]
-    markup = exercise_html(exercise, {k: Markup(v) for k, v in texts.items()}, checked.words["en"], 1)
+    markup = exercise_html(exercise, {k: Markup(v) for k, v in texts.items()}, checked.words["en"], 1,
+                           Templates(REPO / "templates"))
     found = re.search(r'data-ui="([^"]*)"', str(markup))
     assert found
     return json.loads(html.unescape(found[1]))  # type: ignore[no-any-return]
@@ -123,8 +125,8 @@ def test_bearing_off_too_early_says_why(checked: Checked) -> None:
     english = checked.words["en"]
     outside = tree_data(checked.content.exercises["guard-the-mother"], english)
     # White has checkers on 24 (its starting point), far from home.
-    assert outside["nodes"][0]["f"] == "You cannot bear off yet: the checker on 24 is not home."  # type: ignore[index]
+    assert outside["nodes"][0]["bearOffRefusal"] == "You cannot bear off yet: the checker on 24 is not home."  # type: ignore[index]
     home = tree_data(checked.content.exercises["bear-off-high"], english)
-    assert home["nodes"][0]["f"] == ""  # type: ignore[index]
+    assert home["nodes"][0]["bearOffRefusal"] == ""  # type: ignore[index]
     assert ui(checked, "guard-the-mother", {"prompt": "p", "answer": "a"})["off"] == (
         "First choose the checker to bear off, then press Bear off.")

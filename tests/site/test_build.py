@@ -236,7 +236,9 @@ start: <b onmouseover=alert(1)>caption</b> [x](javascript:alert(2))
     assert '<a href="../pinning/index.html">ok</a>' in page
     assert "Moving &lt;script&gt;" in page
     scripts = re.findall(r"<script[^>]*>", page)
-    assert scripts == ['<script src="../../assets/diagram.js?v=' + scripts[0].split("?v=")[1]]
+    # The site's script, and the diagram's page data (JSON, which no browser runs).
+    assert scripts == ['<script src="../../assets/diagram.js?v=' + scripts[0].split("?v=")[1],
+                       '<script type="application/json" class="diagram-data">']
 
 
 def figures(html: bytes) -> list[tuple[dict[str, str | None], int]]:

@@ -13,6 +13,9 @@ from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import diagrams
+from plakoto_site.render.pages import Templates
+
+TEMPLATES = Templates(Path(__file__).resolve().parents[2] / "templates")
 
 BLOCKED = "W:23x3,5,2x4,1x6;B:17x2,19,20x2,21x3,22x5,24x2;P:22;T:B"
 """Neither side can move with 6-6 here, so a diagram can have as many steps as it likes."""
@@ -33,7 +36,7 @@ def test_a_diagram_is_fingerprinted_once_not_once_per_frame(tmp_path: Path, monk
     calls: list[int] = []
     real = diagrams.diagram_fingerprint
     monkeypatch.setattr(diagrams, "diagram_fingerprint", lambda d: (calls.append(1), real(d))[1])
-    diagrams.diagram_html(diagram, {}, Words(Language("en"), NullTranslations(), markup=True))
+    diagrams.diagram_html(diagram, {}, Words(Language("en"), NullTranslations(), markup=True), TEMPLATES)
     assert len(calls) == 1
 
 
@@ -42,6 +45,6 @@ def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
     sizes = []
     for steps in (5, 200):
         memo = Memo()
-        diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words, memo=memo)
+        diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words, TEMPLATES, memo=memo)
         sizes.append(max(len(repr(key)) for key in memo.tables["frames"]))
     assert sizes[1] <= sizes[0] + 3  # only the frame number grows a digit or two
