@@ -32,6 +32,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.palette import site_stylesheet
 from plakoto_site.site.output import MARKER, MARKER_TEXT, OutputError, claim_output
 from plakoto_site.site.pipeline import ASSETS, Project, _translations, relative, write_atomically
 
@@ -123,6 +124,7 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         print(warning, file=sys.stderr)
     for name in ASSETS:
         files[f"assets/{name}"] = (project.templates / "assets" / name).read_bytes()
+    files["assets/site.css"] = site_stylesheet(files["assets/site.css"])
     files[MARKER] = MARKER_TEXT
     try:
         write_atomically(files, out)

@@ -25,6 +25,7 @@ from plakoto_site.content.markdown import (
 )
 from plakoto_site.i18n.words import Words
 
+from . import svg
 from .diagrams import EmbedLinks, diagram_html
 from .escaping import catalog_text
 from .exercises import exercise_html
@@ -34,7 +35,7 @@ from .exercises import exercise_html
 def _environment(folder: Path) -> Environment:
     """One environment per template folder, kept across builds (``make serve``): Jinja
     recompiles a template only when its file changes."""
-    return Environment(
+    environment = Environment(
         loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
@@ -43,6 +44,9 @@ def _environment(folder: Path) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # The shapes every board draws with, once in each page that shows boards.
+    environment.globals["board_defs"] = Markup(svg.SPRITE)
+    return environment
 
 
 class Templates:

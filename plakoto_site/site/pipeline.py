@@ -57,6 +57,7 @@ from plakoto_site.render.pages import (
     placement_captions,
     render_markdown,
 )
+from plakoto_site.render.palette import site_stylesheet
 
 from .output import MARKER, MARKER_TEXT, claim_output, write_atomically
 
@@ -233,6 +234,7 @@ class Renderer:
         self.base_url = base_url
         self.templates = Templates(project.templates)
         self.assets = {name: (project.templates / "assets" / name).read_bytes() for name in ASSETS}
+        self.assets["site.css"] = site_stylesheet(self.assets["site.css"])
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
         self.published = [Language(lang) for lang in checked.content.settings.published]
