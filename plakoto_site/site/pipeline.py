@@ -17,9 +17,9 @@ import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
+from html import escape as xml_escape  # quote=False: as xml.sax.saxutils, without urllib
 from pathlib import Path
 from urllib.parse import urlsplit
-from xml.sax.saxutils import escape as xml_escape
 
 from babel.support import NullTranslations
 from jinja2 import TemplateError
@@ -497,11 +497,11 @@ class Renderer:
         for slug in slugs:
             present = [lang.code for lang in self.published if self.translated(lang.code, slug)]
             for lang in present:
-                lines.append(f"  <url><loc>{xml_escape(self.base_url + page_url(lang, slug))}</loc>")
+                lines.append(f"  <url><loc>{xml_escape(self.base_url + page_url(lang, slug), quote=False)}</loc>")
                 for other in present:
-                    url = xml_escape(self.base_url + page_url(other, slug))
+                    url = xml_escape(self.base_url + page_url(other, slug), quote=False)
                     lines.append(f'    <xhtml:link rel="alternate" hreflang="{other}" href="{url}"/>')
-                url = xml_escape(self.base_url + page_url(self.reference, slug))
+                url = xml_escape(self.base_url + page_url(self.reference, slug), quote=False)
                 lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" href="{url}"/>')
                 lines.append("  </url>")
         lines.append("</urlset>")
