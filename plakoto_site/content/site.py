@@ -259,10 +259,13 @@ def check_words(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
     patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
     if not patterns:
         return
+    found: dict[str, Term | None] = {}  # a lesson repeats its words: each is judged once
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
-            folded = fold(word)
-            term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            if word not in found:
+                folded = fold(word)
+                found[word] = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            term = found[word]
             if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 problems.warning(lesson.path, lesson.body_line + offset,
