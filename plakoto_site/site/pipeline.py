@@ -16,6 +16,7 @@ import re
 import tempfile
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape as xml_escape  # quote=False: as xml.sax.saxutils, without urllib
 from pathlib import Path
@@ -59,7 +60,17 @@ from plakoto_site.render.pages import (
 )
 from plakoto_site.render.palette import site_stylesheet
 
-from .output import MARKER, MARKER_TEXT, claim_output, write_atomically
+from .output import (
+    MARKER,
+    MARKER_TEXT,
+    claim_output,
+    finish,
+    fresh_folder,
+    remove,
+    write_atomically,  # noqa: F401 - commands.author writes through it
+    write_files,
+)
+from .parallel import Forked, can_fork
 
 ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
 
@@ -507,10 +518,12 @@ class Renderer:
         lines.append("</urlset>")
         return "\n".join(lines) + "\n"
 
-    def files(self) -> dict[str, bytes]:
+    def files(self, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
+        """The pages and embeds of ``languages`` (every language by default) and, with
+        ``shared``, what belongs to no language: root pages, sitemap, robots.txt, assets."""
         files: dict[str, bytes] = {}
-        for language in self.languages:
-            lang = language.code
+        chosen = [language.code for language in self.languages] if languages is None else list(languages)
+        for lang in chosen:
             path, html = self.home_page(lang)
             files[path] = html.encode()
             for index in range(len(self.checked.lessons[lang])):
@@ -520,7 +533,10 @@ class Renderer:
             if practice:
                 files[practice[0]] = practice[1].encode()
         for lang, diagram_id in sorted(self.embeds):
-            files.update(self.embed_files(lang, diagram_id))
+            if lang in chosen:
+                files.update(self.embed_files(lang, diagram_id))
+        if not shared:
+            return dict(sorted(files.items()))
         for name, html in self.root_pages().items():
             files[name] = html.encode()
         files["sitemap.xml"] = self.sitemap().encode()
@@ -574,6 +590,39 @@ def write_changes(files: dict[str, bytes], out: Path) -> None:
             path.rmdir()
 
 
+def write_site(renderer: Renderer, out: Path) -> list[str]:
+    """Render the whole site into a fresh folder beside ``out`` and swap it in (see
+    :func:`~plakoto_site.site.output.write_atomically`); returns the files' names.
+
+    Where the machine has a second core, a forked process renders and writes half the
+    languages meanwhile: pages, embeds and pictures of one language depend on nothing
+    rendered for another. Everything was read and checked before; should the helper fail,
+    its languages are rendered here again, so an error is reported as without it."""
+    fresh = fresh_folder(out)
+    try:
+        write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
+        languages = [language.code for language in renderer.languages]
+        helper = languages[1::2] if len(languages) > 1 and can_fork() else []
+        ours = [lang for lang in languages if lang not in helper]
+        work = (lambda: _render_into(renderer, fresh, helper, shared=False)) if helper else None
+        with Forked(work) as forked:
+            names = _render_into(renderer, fresh, ours, shared=True)
+        names += forked.result if forked.result is not None else _render_into(renderer, fresh, helper, shared=False)
+        finish(fresh, out)
+    except BaseException:
+        remove(fresh)
+        raise
+    return [MARKER, *names]
+
+
+def _render_into(renderer: Renderer, folder: Path, languages: list[str], shared: bool) -> list[str]:
+    if not languages and not shared:
+        return []
+    files = renderer.files(languages, shared=shared)
+    write_files(folder, files)
+    return list(files)
+
+
 def build(
     project: Project,
     out: Path | None = None,
@@ -598,14 +647,19 @@ def build(
     report.diagrams = len(checked.content.diagrams)
     if write:
         try:
-            files = Renderer(project, checked, url).files()
+            renderer = Renderer(project, checked, url)
+            if in_place and report.out.exists():
+                files = renderer.files()
+                files[MARKER] = MARKER_TEXT
+                write_changes(files, report.out)
+                names = list(files)
+            else:
+                names = write_site(renderer, report.out)
         except TemplateError as error:
             raise ContentError([_template_problem(project, error)]) from None
-        files[MARKER] = MARKER_TEXT
-        (write_changes if in_place and report.out.exists() else write_atomically)(files, report.out)
-        report.files = len(files)
-        report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)
-        report.embeds = sum(1 for name in files if name.endswith("/index.html") and "/embed/" in name)
+        report.files = len(names)
+        report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
+        report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
         report.written = True
     report.seconds = time.perf_counter() - began
     return report
