@@ -10,6 +10,7 @@ VENV       := .venv
 PY         := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+BENCH_STAMP := $(VENV)/.bench
 PYTEST_ARGS ?=
 TSC        := node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/tsc --noEmit -p tsconfig.rules.json
 
@@ -22,6 +23,10 @@ help: ## show this list
 $(VENV_STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON_SYS) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+$(BENCH_STAMP): $(VENV_STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,bench]'
 	@touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -62,7 +67,7 @@ lint: $(VENV_STAMP) $(NODE_STAMP) ## ruff + mypy + tsc (the browser scripts' JSD
 	$(PY) -m mypy plakoto_site build.py
 	$(TSC)
 
-bench: $(VENV_STAMP) ## run every benchmarks/*.py
+bench: $(BENCH_STAMP) ## run every benchmarks/*.py (installs MkDocs, to race it)
 	@shopt -s nullglob; files=(benchmarks/*.py benchmarks/*.js); \
 	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in benchmarks/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $$f"; \

@@ -102,10 +102,13 @@ def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     if not patterns:
         return found
+    judged: dict[str, Term | None] = {}  # a lesson repeats its words: each is judged once
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
-            folded = fold(word)
-            term = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            if word not in judged:
+                folded = fold(word)
+                judged[word] = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+            term = judged[word]
             if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 found.append((offset, f"{word!r}: the term table says {preferred!r} for this",

@@ -80,8 +80,9 @@ def play_sentence(words: Words, step: Step) -> str:
     return words.played(step.side, step.dice, step.play.notation())
 
 
-def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = False, stylesheet: str = "",
-              memo: Memo | None = None) -> str:
+def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
+    """What a frame's board shows, with its words as plain text: the same board in the
+    lesson, the embed page, the picture and the filmstrip."""
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
@@ -90,19 +91,16 @@ def board_svg(diagram: Diagram, frame: int, words: Words, *, standalone: bool = 
         white_info=plain.board_info(Side.WHITE, position),
         black_info=plain.board_info(Side.BLACK, position),
     )
+    if step is None:
+        return svg.Board(position, labels)
+    return svg.Board(position, labels, last=step.play, dice=step.dice, roller=step.side)
+
+
+def board_svg(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> str:
+    """A frame's board inside a page, named by its frame's id."""
     element = frame_id(diagram, frame)
-    return svg.board(
-        position,
-        labels=labels,
-        last=step.play if step else None,
-        dice=step.dice if step else None,
-        roller=step.side if step else None,
-        element_id=f"{element}-board",
-        describedby=f"{element}-words",
-        standalone=standalone,
-        stylesheet=stylesheet,
-        memo=memo,
-    )
+    return svg.inline(frame_board(diagram, frame, words), element_id=f"{element}-board",
+                      describedby=f"{element}-words", memo=memo)
 
 
 def diagram_fingerprint(diagram: Diagram) -> str:

@@ -26,13 +26,14 @@ from plakoto_site.content.markdown import (
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
+from . import svg
 from .diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from .escaping import catalog_text
 from .exercises import exercise_html
 
 
 def _environment(folder: Path) -> Environment:
-    return Environment(
+    environment = Environment(
         loader=FileSystemLoader(folder),
         autoescape=True,
         undefined=StrictUndefined,
@@ -41,6 +42,9 @@ def _environment(folder: Path) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    # The shapes every board draws with, once in each page that shows boards.
+    environment.globals["board_defs"] = Markup(svg.SPRITE)
+    return environment
 
 
 class Templates:

@@ -1,18 +1,31 @@
 """The board as SVG, drawn in Python (as ``chess.svg.board()`` draws a chessboard).
 
 Absolute numbering, White's home bottom right: points 13–24 run along the top from left
-to right, 12–1 along the bottom. Each checker carries a class for the stylesheet and
-presentation attributes for places with no stylesheet (a standalone SVG file, an email).
+to right, 12–1 along the bottom.
+
+What every board shares — the wood, the points and their numbers, a checker of each colour,
+a die, the marks of a move — is defined once in :data:`DEFS` and drawn with ``<use>``: a
+page carries :data:`SPRITE` once for all its boards, a picture or a filmstrip its own
+``<defs>``. A board itself holds only what its position shows (:func:`shapes`), drawn once
+per build and shared by the lesson, the embed page, the picture and the filmstrip.
+
+No colour is named here: shapes carry classes, and the stylesheet gives them the palette's
+custom properties (:mod:`plakoto_site.render.palette`), light or dark.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import escape
 
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.engine import OFF, Dice, Play, Position, Side
+
+from . import palette
+from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
 R = 18  # checker radius
 D = 2 * R
@@ -32,20 +45,10 @@ INNER_BOTTOM = INNER_TOP + 2 * PH + GAP
 WIDTH = BORDER + INNER_W + BORDER + TRAY + 4
 HEIGHT = INNER_BOTTOM + BORDER + LABEL + INFO
 MIDDLE = INNER_TOP + PH + GAP / 2
+TRAY_X = BORDER + INNER_W + BORDER + 4
 
-COLOURS = {
-    "board": "#e9dcc3",
-    "frame": "#6b4a2b",
-    "point-a": "#b5653a",
-    "point-b": "#3f6f8c",
-    "white": "#fbf8f0",
-    "white-edge": "#4a4a4a",
-    "black": "#26221f",
-    "black-edge": "#000000",
-    "pin": "#d55e00",
-    "moved": "#0072b2",
-    "text": "#2b2118",
-}
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 
 @dataclass(frozen=True)
@@ -53,11 +56,8 @@ class Labels:
     """The few words drawn on the board, in the page's language."""
 
     title: str
-    white: str = "White"
-    black: str = "Black"
     white_info: str = ""
     black_info: str = ""
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 def point_x(point: int) -> float:
@@ -77,66 +77,79 @@ def slot_y(point: int, slot: float) -> float:
     return INNER_BOTTOM - R - slot * D
 
 
-def _quote(value: object) -> str:
-    text = str(value)
-    if "&" in text or "<" in text or ">" in text or '"' in text:
-        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    return f'"{text}"'
+# -- what every board shares ------------------------------------------------------------------
+
+COLOUR = {Side.WHITE: "white", Side.BLACK: "black"}
+
+PIPS = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+"""Where a die face's pips are, in steps of 8 from its centre."""
 
 
-def _attrs(**values: object) -> str:
-    return "".join(f" {name.rstrip('_').replace('_', '-')}={_quote(v)}" for name, v in values.items() if v is not None)
-
-
-def _el(tag: str, body: object = "", **values: object) -> str:
-    return f"<{tag}{_attrs(**values)}>{body}</{tag}>" if body else f"<{tag}{_attrs(**values)}/>"
-
-
-def _checker(side: Side, x: float, y: float, classes: str = "", **extra: object) -> str:
-    colour = "white" if side is Side.WHITE else "black"
-    values: dict[str, object] = {
-        "cx": f"{x:g}", "cy": f"{y:g}", "r": R - 1,
-        "class_": f"ck ck-{colour} {classes}".strip(),
-        "fill": COLOURS[colour], "stroke": COLOURS[f"{colour}-edge"], "stroke_width": 1.5,
-    }
-    return _el("circle", **(values | extra))
-
-
-def _points() -> list[str]:
-    parts = []
+def _wood_and_points() -> str:
+    """The frame, the bar, the trays, the points and their numbers."""
+    outer_w = BORDER + INNER_W + BORDER
+    parts = [
+        f'<rect x="0" y="{LABEL}" width="{outer_w}" height="{2 * PH + GAP + 2 * BORDER}" rx="6" class="wood"/>',
+        f'<rect x="{LEFT}" y="{INNER_TOP}" width="{INNER_W}" height="{2 * PH + GAP}" class="felt"/>',
+        f'<rect x="{LEFT + 6 * PW}" y="{INNER_TOP}" width="{BAR}" height="{2 * PH + GAP}" class="wood bar"/>',
+        f'<rect x="{TRAY_X}" y="{INNER_TOP}" width="{TRAY}" height="{PH}" rx="4" class="wood tray"/>',
+        f'<rect x="{TRAY_X}" y="{INNER_BOTTOM - PH}" width="{TRAY}" height="{PH}" rx="4" class="wood tray"/>',
+    ]
+    numbers = []
     for point in range(1, 25):
         x = point_x(point)
         base = INNER_TOP if is_top(point) else INNER_BOTTOM
         tip = base + (PH - 6) * (1 if is_top(point) else -1)
         kind = "a" if point % 2 else "b"
-        parts.append(
-            _el(
-                "polygon",
-                points=f"{x - PW / 2 + 1:g},{base:g} {x + PW / 2 - 1:g},{base:g} {x:g},{tip:g}",
-                class_=f"pt pt-{kind}", fill=COLOURS[f"point-{kind}"],
-            )
-        )
+        parts.append(f'<polygon points="{x - PW / 2 + 1:g},{base:g} {x + PW / 2 - 1:g},{base:g} {x:g},{tip:g}" '
+                     f'class="pt pt-{kind}"/>')
         label_y = LABEL - 6 if is_top(point) else INNER_BOTTOM + BORDER + LABEL - 5
-        parts.append(_el("text", str(point), x=f"{x:g}", y=f"{label_y:g}", class_="pt-num",
-                         text_anchor="middle", font_size=15, fill=COLOURS["text"]))
-    return parts
+        numbers.append(f'<text x="{x:g}" y="{label_y:g}" class="pt-num">{point}</text>')
+    parts.append(f'<g text-anchor="middle" font-size="15">{"".join(numbers)}</g>')
+    return f'<g id="pk_board">{"".join(parts)}</g>'
 
 
-def _frame() -> list[str]:
-    outer_w = BORDER + INNER_W + BORDER
-    bar_x = LEFT + 6 * PW
-    return [
-        _el("rect", x=0, y=LABEL, width=outer_w, height=2 * PH + GAP + 2 * BORDER, rx=6,
-            class_="wood", fill=COLOURS["frame"]),
-        _el("rect", x=LEFT, y=INNER_TOP, width=INNER_W, height=2 * PH + GAP,
-            class_="felt", fill=COLOURS["board"]),
-        _el("rect", x=bar_x, y=INNER_TOP, width=BAR, height=2 * PH + GAP,
-            class_="wood bar", fill=COLOURS["frame"]),
-        _el("rect", x=outer_w + 4, y=INNER_TOP, width=TRAY, height=PH,
-            class_="wood tray", fill=COLOURS["frame"], rx=4),
-        _el("rect", x=outer_w + 4, y=INNER_BOTTOM - PH, width=TRAY, height=PH,
-            class_="wood tray", fill=COLOURS["frame"], rx=4),
+def _defs() -> str:
+    checker = f'r="{R - 1}" stroke-width="1.5"'
+    parts = [_wood_and_points()]
+    for colour in COLOUR.values():
+        c = colour[0]
+        parts += [
+            f'<circle id="pk_{c}" {checker} class="ck ck-{colour}"/>',
+            # a checker of this colour pinned beneath one of the other
+            f'<circle id="pk_p{c}" r="{R - 1}" stroke-width="3" stroke-dasharray="5 3" class="ck ck-{colour} ck-pinned"/>',
+            f'<rect id="pk_o{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="1" class="off off-{colour}"/>',
+            f'<rect id="pk_om{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="2" '
+            f'class="off off-{colour} off-moved"/>',
+            f'<rect id="pk_d{c}" x="-15" y="-15" width="30" height="30" rx="5" stroke-width="1.5" class="die die-{colour}"/>',
+            # a pip on a die of the other colour
+            f'<circle id="pk_pip{c}" r="3" class="die-pip pip-{colour}"/>',
+            f'<circle id="pk_l{c}" r="7" stroke-width="1.5" class="ck ck-{colour}"/>',
+        ]
+    parts += [
+        f'<circle id="pk_ring" r="{R + 2}" fill="none" stroke-width="3" class="ring-moved"/>',
+        f'<circle id="pk_from" r="{R - 4}" fill="none" stroke-width="2.5" stroke-dasharray="4 3" class="from-mark"/>',
     ]
+    return f'<defs>{"".join(parts)}</defs>'
+
+
+DEFS = _defs()
+"""The shapes every board draws with ``<use href="#pk_…">``: ``pk_board`` (wood, points,
+numbers), and for each colour ``c`` (``w``, ``b``): ``pk_c`` a checker, ``pk_pc`` one pinned
+beneath the other colour, ``pk_oc``/``pk_omc`` one borne off (just now), ``pk_dc`` a die,
+``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board; ``pk_ring``
+rings a checker that just moved and ``pk_from`` marks where it came from. The ids hold an
+underscore, which no id a lesson can give does."""
+
+SPRITE = f'<svg class="board-defs" width="0" height="0" aria-hidden="true" focusable="false">{DEFS}</svg>'
+"""The shared shapes, once in a page that shows boards (its stylesheet hides the box)."""
+
+
+# -- what one position shows ------------------------------------------------------------------
 
 
 def _moved(play: Play | None) -> tuple[Counter[int], list[int], dict[int, int]]:
@@ -170,81 +183,58 @@ def _stack(position: Position, point: int, arrivals: Counter[int], origin: dict[
     count = abs(position.board[point - 1])
     parts = []
     first_slot = 0.0
-    shown = 5
+    shown = STACK_CHECKERS
     if point in position.pinned:
-        parts.append(_checker(owner.other, x, slot_y(point, 0), "ck-pinned",
-                              stroke=COLOURS["pin"], stroke_width=3, stroke_dasharray="5 3"))
-        first_slot, shown = 0.75, 4
+        parts.append(f'<use href="#pk_p{COLOUR[owner.other][0]}" x="{x:g}" y="{slot_y(point, 0):g}"/>')
+        first_slot, shown = 0.75, STACK_CHECKERS_PINNED
     visible = min(count, shown)
+    checker = f"#pk_{COLOUR[owner][0]}"
+    moved_from = visible - arrivals.get(point, 0)
     for index in range(visible):
         y = slot_y(point, first_slot + index)
-        moved_here = index >= visible - arrivals.get(point, 0)
-        extra: dict[str, object] = {}
-        classes = ""
-        if moved_here:
-            classes = "ck-moved"
-            start = origin.get(point)
-            if start is not None:
-                extra = {"data_dx": f"{point_x(start) - x:g}", "data_dy": f"{slot_y(start, 0) - y:g}"}
-        parts.append(_checker(owner, x, y, classes, **extra))
-        if moved_here:
-            parts.append(_el("circle", cx=f"{x:g}", cy=f"{y:g}", r=R + 2, class_="ring-moved",
-                             fill="none", stroke=COLOURS["moved"], stroke_width=3))
+        if index < moved_from:
+            parts.append(f'<use href="{checker}" x="{x:g}" y="{y:g}"/>')
+            continue
+        start = origin.get(point)
+        offset = "" if start is None else f' data-dx="{point_x(start) - x:g}" data-dy="{slot_y(start, 0) - y:g}"'
+        parts.append(f'<use href="{checker}" x="{x:g}" y="{y:g}" class="ck-moved"{offset}/>'
+                     f'<use href="#pk_ring" x="{x:g}" y="{y:g}"/>')
     if count > visible:
         y = slot_y(point, first_slot + visible - 1)
-        colour = "black" if owner is Side.WHITE else "white"
-        parts.append(_el("text", str(count), x=f"{x:g}", y=f"{y + 5:g}", class_=f"ck-count on-{owner.value}",
-                         text_anchor="middle", font_size=15, font_weight="bold", fill=COLOURS[colour]))
+        parts.append(f'<text x="{x:g}" y="{y + 5:g}" class="ck-count on-{owner.value}" text-anchor="middle" '
+                     f'font-size="15" font-weight="bold">{count}</text>')
     return parts
 
 
 def _from_marks(starts: list[int], position: Position) -> list[str]:
     marks = []
     for point in starts:
-        x = point_x(point)
         height = abs(position.board[point - 1]) if position.owner(point) else 0
         slot = min(height, 5) + (0.75 if point in position.pinned else 0)
         y = slot_y(point, slot) if slot < 5 else slot_y(point, 4.5)
-        marks.append(_el("circle", cx=f"{x:g}", cy=f"{y:g}", r=R - 4, class_="from-mark", fill="none",
-                         stroke=COLOURS["moved"], stroke_width=2.5, stroke_dasharray="4 3"))
+        marks.append(f'<use href="#pk_from" x="{point_x(point):g}" y="{y:g}"/>')
     return marks
 
 
 def _tray(position: Position, side: Side, highlight: int) -> list[str]:
-    x = BORDER + INNER_W + BORDER + 4
     count = position.off(side)
+    c = COLOUR[side][0]
     parts = []
-    colour = "white" if side is Side.WHITE else "black"
     for index in range(count):
         y = (INNER_TOP + 4 + index * 11) if side is Side.BLACK else (INNER_BOTTOM - 14 - index * 11)
-        moved = index >= count - highlight
-        parts.append(_el("rect", x=x + 6, y=f"{y:g}", width=TRAY - 12, height=10, rx=3,
-                         class_=f"off off-{colour}{' off-moved' if moved else ''}",
-                         fill=COLOURS[colour], stroke=COLOURS["moved" if moved else f"{colour}-edge"],
-                         stroke_width=2 if moved else 1))
+        shape = f"pk_om{c}" if index >= count - highlight else f"pk_o{c}"
+        parts.append(f'<use href="#{shape}" x="{TRAY_X + 6}" y="{y}"/>')
     if count:
         y = INNER_TOP + PH + 16 if side is Side.BLACK else INNER_BOTTOM - PH - 6
-        parts.append(_el("text", str(count), x=f"{x + TRAY / 2:g}", y=f"{y:g}", class_="off-count",
-                         text_anchor="middle", font_size=15, font_weight="bold", fill=COLOURS["text"]))
+        parts.append(f'<text x="{TRAY_X + TRAY / 2:g}" y="{y}" class="off-count" text-anchor="middle" '
+                     f'font-size="15" font-weight="bold">{count}</text>')
     return parts
 
 
 def _die(x: float, y: float, value: int, side: Side) -> str:
-    size = 30
-    colour = "white" if side is Side.WHITE else "black"
-    pip = "black" if side is Side.WHITE else "white"
-    spots = {
-        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-    }[value]
-    body = _el("rect", x=f"{x - size / 2:g}", y=f"{y - size / 2:g}", width=size, height=size, rx=5,
-               class_=f"die die-{colour}", fill=COLOURS[colour], stroke=COLOURS[f"{colour}-edge"], stroke_width=1.5)
-    dots = "".join(
-        _el("circle", cx=f"{x + dx * 8:g}", cy=f"{y + dy * 8:g}", r=3, class_=f"die-pip pip-{pip}", fill=COLOURS[pip])
-        for dx, dy in spots
-    )
-    return body + dots
+    pip = COLOUR[side.other][0]
+    dots = "".join(f'<use href="#pk_pip{pip}" x="{x + dx * 8:g}" y="{y + dy * 8:g}"/>' for dx, dy in PIPS[value])
+    return f'<use href="#pk_d{COLOUR[side][0]}" x="{x:g}" y="{y:g}"/>{dots}'
 
 
 def _dice(dice: Dice | None, side: Side | None) -> list[str]:
@@ -252,8 +242,7 @@ def _dice(dice: Dice | None, side: Side | None) -> list[str]:
         return []
     # The roller's dice lie in the half of the board away from its home: the left half.
     x = LEFT + 3 * PW
-    return [_el("g", _die(x - 20, MIDDLE, dice.high, side) + _die(x + 20, MIDDLE, dice.low, side),
-                class_="dice")]
+    return [f'<g class="dice">{_die(x - 20, MIDDLE, dice.high, side)}{_die(x + 20, MIDDLE, dice.low, side)}</g>']
 
 
 def _info(labels: Labels, position: Position) -> list[str]:
@@ -261,13 +250,55 @@ def _info(labels: Labels, position: Position) -> list[str]:
     parts = []
     for row, (side, text) in enumerate(((Side.WHITE, labels.white_info), (Side.BLACK, labels.black_info))):
         y = HEIGHT - INFO + 18 + row * 22
-        to_move = position.turn is side
-        colour = "white" if side is Side.WHITE else "black"
-        parts.append(_el("circle", cx=LEFT + 7, cy=y - 5, r=7, class_=f"ck ck-{colour}",
-                         fill=COLOURS[colour], stroke=COLOURS[f"{colour}-edge"], stroke_width=1.5))
-        parts.append(_el("text", escape(text), x=LEFT + 22, y=y, class_="info" + (" info-turn" if to_move else ""),
-                         font_size=16, fill=COLOURS["text"], font_weight="bold" if to_move else None))
+        turn = ' class="info info-turn" font-size="16" font-weight="bold"' if position.turn is side \
+            else ' class="info" font-size="16"'
+        parts.append(f'<use href="#pk_l{COLOUR[side][0]}" x="{LEFT + 7}" y="{y - 5}"/>'
+                     f'<text x="{LEFT + 22}" y="{y}"{turn}>{escape(text)}</text>')
     return parts
+
+
+def shapes(
+    position: Position, labels: Labels, last: Play | None = None, dice: Dice | None = None,
+    roller: Side | None = None, memo: Memo | None = None,
+) -> str:
+    """What ``position`` shows on the shared board: ``last`` marks the play that led to it,
+    ``dice`` the roll; the title is the caller's (:func:`board`, :func:`picture`). A board
+    already drawn in the build state ``memo`` (a lesson, its embed page and pictures show
+    the same boards; ``make serve`` redraws only what changed) is not drawn again."""
+    key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
+           last.side if last else None, last.moves if last else None, dice, roller,
+           labels.white_info, labels.black_info)
+    return remembered(memo, "boards", key, lambda: _shapes(position, labels, last, dice, roller))
+
+
+def _shapes(position: Position, labels: Labels, last: Play | None, dice: Dice | None, roller: Side | None) -> str:
+    arrivals, starts, origin = _moved(last)
+    parts = ['<use href="#pk_board"/>']
+    parts += _from_marks(starts, position)
+    for point in range(1, 25):
+        parts += _stack(position, point, arrivals, origin)
+    parts += _tray(position, Side.BLACK, arrivals.get(OFF, 0) if last and last.side is Side.BLACK else 0)
+    parts += _tray(position, Side.WHITE, arrivals.get(OFF, 0) if last and last.side is Side.WHITE else 0)
+    parts += _dice(dice, roller)
+    parts += _info(labels, position)
+    return "".join(parts)
+
+
+# -- a board in a page, a picture, a filmstrip ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board to draw: a position, the words on it, the play that led to it, the roll."""
+
+    position: Position
+    labels: Labels
+    last: Play | None = None
+    dice: Dice | None = None
+    roller: Side | None = None
+
+    def shapes(self, memo: Memo | None = None) -> str:
+        return shapes(self.position, self.labels, self.last, self.dice, self.roller, memo)
 
 
 def board(
@@ -279,51 +310,57 @@ def board(
     roller: Side | None = None,
     element_id: str | None = None,
     describedby: str | None = None,
-    standalone: bool = False,
-    stylesheet: str = "",
     memo: Memo | None = None,
 ) -> str:
-    """The SVG of ``position``: ``last`` marks the play that led to it, ``dice`` the roll.
-    A board already drawn in this build state (``memo``) is not drawn again."""
-    key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
-           last.side if last else None, last.moves if last else None, dice, roller, labels.title,
-           labels.white_info, labels.black_info, element_id, describedby, standalone, stylesheet)
-    return remembered(memo, "boards", key, lambda: _board(
-        position, labels, last, dice, roller, element_id, describedby, standalone, stylesheet))
+    """The SVG of ``position`` inside a page that carries :data:`SPRITE`: ``last`` marks the
+    play that led to it, ``dice`` the roll (see :func:`inline`)."""
+    return inline(Board(position, labels, last, dice, roller), element_id=element_id, describedby=describedby,
+                  memo=memo)
 
 
-def _board(position: Position, labels: Labels, last: Play | None, dice: Dice | None, roller: Side | None,
-           element_id: str | None, describedby: str | None, standalone: bool, stylesheet: str) -> str:
-    arrivals, starts, origin = _moved(last)
-    title_id = f"{element_id}-title" if element_id else None
-    parts = [_el("title", escape(labels.title), id=title_id)]
-    parts.append(_static())
-    parts += _from_marks(starts, position)
-    for point in range(1, 25):
-        parts += _stack(position, point, arrivals, origin)
-    parts += _tray(position, Side.BLACK, arrivals.get(OFF, 0) if last and last.side is Side.BLACK else 0)
-    parts += _tray(position, Side.WHITE, arrivals.get(OFF, 0) if last and last.side is Side.WHITE else 0)
-    parts += _dice(dice, roller)
-    parts += _info(labels, position)
-    attributes = {
-        "viewBox": f"0 0 {WIDTH} {HEIGHT}",
-        "class": "board",
-        "direction": "ltr",  # the board is drawn the same way in a right-to-left page
-        "role": "img",
-        "aria-labelledby": title_id,
-        "aria-describedby": describedby,
-        "font-family": "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    }
-    if standalone:
-        attributes.update({"xmlns": "http://www.w3.org/2000/svg", "width": str(WIDTH), "height": str(HEIGHT)})
-    head = "".join(f" {k}={quoteattr(v)}" for k, v in attributes.items() if v)
-    style = f"<style>{stylesheet}</style>" if standalone and stylesheet else ""
-    return f"<svg{head}>{style}{''.join(parts)}</svg>"
+def inline(drawn: Board, *, element_id: str | None = None, describedby: str | None = None,
+           memo: Memo | None = None) -> str:
+    """A board inside a page that carries :data:`SPRITE`: ``element_id`` names its title,
+    and ``describedby`` the element that says the position in words."""
+    title_id = f' id="{element_id}-title"' if element_id else ""
+    aria = f' aria-labelledby="{element_id}-title"' if element_id else ""
+    aria += f' aria-describedby="{describedby}"' if describedby else ""
+    return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="board" direction="ltr" role="img"{aria} '
+            f'font-family="{FONT}"><title{title_id}>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>')
 
 
-STATIC = "".join(_frame() + _points())
-"""The frame, the points and their numbers: the same on every board."""
+def picture(drawn: Board, *, lang: str, description: str, position_json: str, memo: Memo | None = None) -> str:
+    """A standalone SVG file of one board: its title and a description in words, its own
+    stylesheet (light and dark) and shapes, and the position as data (``data-position``)."""
+    return (
+        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" data-position="{escape(position_json)}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" class="board" direction="ltr" '
+        f'role="img" font-family="{FONT}"><title>{escape(drawn.labels.title)}</title>'
+        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLE}</style>{DEFS}"
+        f"{drawn.shapes(memo)}</svg>\n"
+    )
 
 
-def _static() -> str:
-    return STATIC
+PICTURE_STYLE = palette.picture_style()
+STRIP_STYLE = palette.picture_style(strip=True)
+STRIP_GAP = 24
+STRIP_LABEL = 64
+
+
+def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None) -> str:
+    """Every board side by side, each with a line of text under it; one standalone SVG."""
+    width = len(frames) * WIDTH + (len(frames) - 1) * STRIP_GAP
+    height = HEIGHT + STRIP_LABEL
+    parts = [f'<rect class="sheet" width="{width}" height="{height}"/>']
+    for index, (drawn, caption) in enumerate(frames):
+        x = index * (WIDTH + STRIP_GAP)
+        parts.append(
+            f'<svg x="{x}" y="0" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" class="board" '
+            f'direction="ltr"><title>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>'
+            f'<text class="caption" x="{x + 12}" y="{HEIGHT + 34}" font-size="20">{escape(caption)}</text>'
+        )
+    return (
+        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
+        f"<style>{STRIP_STYLE}</style>{DEFS}{''.join(parts)}</svg>\n"
+    )

@@ -2,7 +2,8 @@
 
 Nothing is written until every language has been read and checked; the output folder is
 built beside the old one and swapped in only when everything succeeded, so a mistake
-never leaves a half-built site. Same input, same bytes out.
+never leaves a half-built site. Same input, same bytes out. Where the machine has a second
+core, a forked copy of the build renders and writes half the languages meanwhile.
 """
 
 from __future__ import annotations
@@ -19,7 +20,17 @@ from plakoto_site.i18n.catalogs import CatalogStats
 
 from .check import check
 from .context import Site
-from .output import MARKER, MARKER_TEXT, claim_output, write_atomically, write_changes
+from .output import (
+    MARKER,
+    MARKER_TEXT,
+    claim_output,
+    finish,
+    fresh_folder,
+    remove,
+    write_changes,
+    write_files,
+)
+from .parallel import Forked, can_fork
 from .project import Project
 from .render import render
 from .state import BuildCache
@@ -68,21 +79,56 @@ def build(
                     warnings=checked.warnings, catalogs=list(checked.catalogs.values()))
     if write:
         url = base_url or settings.url
+        site = Site(project, checked, url if url.endswith("/") else url + "/", cache)
         try:
-            files = render(Site(project, checked, url if url.endswith("/") else url + "/", cache))
+            if in_place and out.exists():
+                files = render(site)
+                files[MARKER] = MARKER_TEXT
+                write_changes(files, out, cache.written)
+                names = list(files)
+            else:
+                names = write_site(site, out)
         except TemplateError as error:
             raise ContentError([template_problem(project, error)]) from None
-        files[MARKER] = MARKER_TEXT
-        if in_place and out.exists():
-            write_changes(files, out, cache.written)
-        else:
-            write_atomically(files, out)
-        report.files = len(files)
-        report.pages = sum(1 for name in files if name.endswith(".html") and "/embed/" not in name)
-        report.embeds = sum(1 for name in files if name.endswith("/index.html") and "/embed/" in name)
+        report.files = len(names)
+        report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
+        report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
         report.written = True
     report.seconds = time.perf_counter() - began
     return report
+
+
+def write_site(site: Site, out: Path) -> list[str]:
+    """Render the whole site into a fresh folder beside ``out`` and swap it in (see
+    :func:`~plakoto_site.site.output.write_atomically`); returns the files' names.
+
+    Where the machine has a second core, a forked process renders and writes half the
+    languages meanwhile: pages, embeds and pictures of one language depend on nothing
+    rendered for another. Everything was read and checked before; should the copy fail,
+    its languages are rendered here again, so an error is reported as without it."""
+    fresh = fresh_folder(out)
+    try:
+        write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
+        languages = [language.code for language in site.languages]
+        helper = languages[1::2] if len(languages) > 1 and can_fork() else []
+        ours = [lang for lang in languages if lang not in helper]
+        work = (lambda: _render_into(site, fresh, helper, shared=False)) if helper else None
+        with Forked(work) as forked:
+            names = _render_into(site, fresh, ours, shared=True)
+        names += forked.result if forked.result is not None else _render_into(site, fresh, helper, shared=False)
+        finish(fresh, out)
+    except BaseException:
+        remove(fresh)
+        raise
+    return [MARKER, *names]
+
+
+def _render_into(site: Site, folder: Path, languages: list[str], shared: bool) -> list[str]:
+    if not languages and not shared:
+        return []
+    files = render(site, languages, shared=shared)
+    write_files(folder, files)
+    return list(files)
 
 
 def template_problem(project: Project, error: TemplateError) -> Problem:

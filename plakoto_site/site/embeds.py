@@ -3,7 +3,7 @@ filmstrip and oEmbed JSON, captioned as the first lesson that places it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -69,9 +69,11 @@ def embed_links(site: Site, embeds: dict[tuple[str, str], Placed], lang: str, di
     )
 
 
-def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed]) -> Iterator[tuple[str, bytes]]:
-    """Every embed's files, in sorted order."""
+def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """The files of every embed in ``languages``, in sorted order."""
     for lang, diagram_id in sorted(embeds):
+        if lang not in languages:
+            continue
         placed = embeds[(lang, diagram_id)]
         embed, lesson = placed.embed, placed.lesson.lesson
         words = site.checked.words[lang]

@@ -14,9 +14,10 @@ import ctypes
 import errno
 import hashlib
 import os
+import posixpath
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 MARKER = ".plakoto-site"
@@ -120,20 +121,58 @@ def write_atomically(files: dict[str, bytes], out: Path) -> None:
     writing (a full disk, a read-only folder) removes the fresh folder and raises the
     ``OSError``; the old site is untouched.
     """
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    recover(out)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    fresh = fresh_folder(out)
     try:
-        for name, data in sorted(files.items()):
-            target = fresh / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        fresh.chmod(0o755)
-        _swap_in(fresh, out)
+        write_files(fresh, files)
+        finish(fresh, out)
     except BaseException:
         remove(fresh)
         raise
+
+
+def fresh_folder(out: Path) -> Path:
+    """A new, empty folder beside ``out`` for a build to write into (after mending what a
+    killed build left there); :func:`finish` swaps it in, :func:`remove` drops it."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    recover(out)
+    return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+
+
+def write_files(folder: Path, files: Mapping[str, bytes]) -> None:
+    """Write ``files`` (relative names) into ``folder``, which must exist: every path is
+    opened relative to it, so a folder removed meanwhile is never made again."""
+    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        made: set[str] = set()
+        for name in sorted(files):
+            parent = posixpath.dirname(name)
+            if parent and parent not in made:
+                _make_folders(parent, handle, made)
+            file = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666, dir_fd=handle)
+            try:
+                data = memoryview(files[name])
+                while data:
+                    data = data[os.write(file, data):]
+            finally:
+                os.close(file)
+    finally:
+        os.close(handle)
+
+
+def _make_folders(path: str, handle: int, made: set[str]) -> None:
+    parent = posixpath.dirname(path)
+    if parent and parent not in made:
+        _make_folders(parent, handle, made)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(path, dir_fd=handle)
+    made.add(path)
+
+
+def finish(fresh: Path, out: Path) -> None:
+    """Swap the written folder ``fresh`` in as ``out`` (see :func:`write_atomically`)."""
+    fresh.chmod(0o755)
+    _swap_in(fresh, out.resolve())
 
 
 def _swap_in(fresh: Path, out: Path) -> None:

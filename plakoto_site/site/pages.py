@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
@@ -25,10 +25,10 @@ EmbedLinker = Callable[[str, str, str], EmbedLinks | None]
 """``(lang, diagram id, page path)``: where that diagram's embed files are, seen from the page."""
 
 
-def lesson_pages(site: Site, embed_links: EmbedLinker) -> Iterator[Page]:
-    for language in site.languages:
-        for index in range(len(site.checked.lessons[language.code])):
-            yield lesson_page(site, language.code, index, embed_links)
+def lesson_pages(site: Site, embed_links: EmbedLinker, languages: Sequence[str]) -> Iterator[Page]:
+    for lang in languages:
+        for index in range(len(site.checked.lessons[lang])):
+            yield lesson_page(site, lang, index, embed_links)
 
 
 def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> Page:
@@ -63,9 +63,9 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     return path, html.encode()
 
 
-def practice_pages(site: Site) -> Iterator[Page]:
-    for language in site.languages:
-        page = practice_page(site, language.code)
+def practice_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
+    for lang in languages:
+        page = practice_page(site, lang)
         if page is not None:
             yield page
 
@@ -101,9 +101,9 @@ def practice_page(site: Site, lang: str) -> Page | None:
     return path, html.encode()
 
 
-def home_pages(site: Site) -> Iterator[Page]:
-    for language in site.languages:
-        yield home_page(site, language.code)
+def home_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
+    for lang in languages:
+        yield home_page(site, lang)
 
 
 def home_page(site: Site, lang: str) -> Page:

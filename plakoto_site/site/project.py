@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from plakoto_site.render.palette import site_stylesheet
+
 ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
 """The files every site carries, from ``templates/assets/``."""
 
@@ -35,5 +37,8 @@ class Project:
         return self.templates / "assets" / name
 
     def assets(self) -> dict[str, bytes]:
-        """Every file of :data:`ASSETS`, read."""
-        return {name: self.asset(name).read_bytes() for name in ASSETS}
+        """Every file of :data:`ASSETS` as a site carries it: ``site.css`` opens with the
+        board's colours (:mod:`plakoto_site.render.palette`)."""
+        files = {name: self.asset(name).read_bytes() for name in ASSETS}
+        files["site.css"] = site_stylesheet(files["site.css"])
+        return files

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from .context import Site
@@ -10,17 +11,20 @@ from .pages import asset_files, home_pages, lesson_pages, practice_pages, root_p
 from .sitemap import search_files
 
 
-def render(site: Site) -> dict[str, bytes]:
-    """The whole site by file name, sorted: pages, embeds, front page, sitemap, assets."""
+def render(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
+    """The site's files by name, sorted: the pages and embeds of ``languages`` (every
+    language by default) and, with ``shared``, what belongs to no language: the front
+    page, the sitemap and the assets. A language's files depend on nothing rendered for
+    another, so languages can be rendered apart (see :func:`~plakoto_site.site.build.build`)."""
+    chosen = [language.code for language in site.languages] if languages is None else list(languages)
     embeds = find_embeds(site)
-    generators = (
-        home_pages(site),
-        lesson_pages(site, partial(embed_links, site, embeds)),
-        practice_pages(site),
-        embed_pages(site, embeds),
-        root_pages(site),
-        search_files(site),
-        asset_files(site),
-    )
+    generators = [
+        home_pages(site, chosen),
+        lesson_pages(site, partial(embed_links, site, embeds), chosen),
+        practice_pages(site, chosen),
+        embed_pages(site, embeds, chosen),
+    ]
+    if shared:
+        generators += [root_pages(site), search_files(site), asset_files(site)]
     files = {name: data for generator in generators for name, data in generator}
     return dict(sorted(files.items()))

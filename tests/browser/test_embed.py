@@ -133,12 +133,14 @@ def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
             labels = {int(t.text or 0): (t.get("x"), float(t.get("y") or 0))
                       for t in root.iterfind(".//s:text", NS) if t.get("class") == "pt-num"}
             middle = (labels[1][1] + labels[24][1]) / 2
+            # Checkers are drawn by <use> from the shapes the picture defines.
+            defined = {e.get("id"): (e.get("class") or "").split() for e in root.iter() if e.get("id")}
+            checkers = [u for u in root.iterfind(".//s:use", NS) if "ck" in defined[(u.get("href") or "#")[1:]]]
             for info in position.points():
                 x = labels[info.point][0]
                 top = info.point >= 13
-                drawn = [c for c in root.iterfind(".//s:circle", NS)
-                         if "ck" in (c.get("class") or "").split() and c.get("cx") == x
-                         and (float(c.get("cy") or 0) < middle) == top and float(c.get("cy") or 0) < labels[1][1]]
+                drawn = [c for c in checkers if c.get("x") == x
+                         and (float(c.get("y") or 0) < middle) == top and float(c.get("y") or 0) < labels[1][1]]
                 shown = min(info.count, 4 if info.pinned else 5) + (1 if info.pinned else 0)
                 assert len(drawn) == shown, (path, frame_number, info)
             checked += 1

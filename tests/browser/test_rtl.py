@@ -46,13 +46,15 @@ def boxes(page: Page) -> dict[str, float]:
     )
 
 
-def board_points(page: Page) -> list[tuple[str, float]]:
-    """Each point number as drawn, with its x relative to the board."""
+def board_points(page: Page) -> list[object]:
+    """Each shape as drawn (the points and their numbers, the checkers), with its x
+    relative to the board."""
     return page.evaluate(
         """() => { const svg = document.querySelector('figure .frame:not([hidden]) svg.board');
                    const left = svg.getBoundingClientRect().x;
-                   return [...svg.querySelectorAll('text.pt-num')].map(
-                       t => [t.textContent, Math.round(t.getBoundingClientRect().x - left)]); }"""
+                   // the shared shapes (numbers included) inherit the board's direction
+                   return [getComputedStyle(svg).direction, ...[...svg.querySelectorAll('use')].map(
+                       u => [u.getAttribute('href'), Math.round(u.getBoundingClientRect().x - left)])]; }"""
     )
 
 
@@ -64,6 +66,7 @@ def test_right_to_left_language_mirrors_the_page_not_the_board(page: Page, arabi
     rtl_buttons = boxes(page)
     assert rtl_buttons["first"] > rtl_buttons["prev"] > rtl_buttons["next"] > rtl_buttons["last"]
     rtl_board = board_points(page)
+    assert rtl_board[0] == "ltr" and len(rtl_board) > 10  # the frame, the checkers, the marks
     # The arrow keys follow the reading direction: ArrowLeft goes forward.
     page.locator("figure .view").focus()
     page.keyboard.press("ArrowLeft")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 
 from plakoto_site.engine import Dice, Position, Side
 from plakoto_site.render import svg
@@ -11,12 +12,37 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 def draw(position: Position, **options: object) -> ET.Element:
+    """The board as a standalone picture: its shapes and the shared ones it uses."""
     labels = svg.Labels("title", white_info="White info", black_info="Black info")
-    return ET.fromstring(svg.board(position, labels=labels, standalone=True, **options))  # type: ignore[arg-type]
+    board = svg.Board(position, labels, **options)  # type: ignore[arg-type]
+    return ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
 
 
-def checkers(root: ET.Element, css: str) -> list[ET.Element]:
-    return [c for c in root.iterfind(".//s:circle", NS) if css in (c.get("class") or "").split()]
+@dataclass(frozen=True)
+class Shape:
+    """One ``<use>`` as drawn: the classes of the shape it draws and its own, and where."""
+
+    classes: frozenset[str]
+    x: float
+    y: float
+    element: ET.Element
+
+
+def shapes(root: ET.Element) -> list[Shape]:
+    """Every shape a board draws with ``<use>``, in drawing order."""
+    defined = {element.get("id"): element for element in root.iter() if element.get("id")}
+    found = []
+    for use in root.iterfind(".//s:use", NS):
+        href = use.get("href") or ""
+        assert href.startswith("#") and href[1:] in defined, href  # drawn from a shape the picture holds
+        classes = (defined[href[1:]].get("class") or "").split() + (use.get("class") or "").split()
+        found.append(Shape(frozenset(classes), float(use.get("x") or 0), float(use.get("y") or 0), use))
+    return found
+
+
+def checkers(root: ET.Element, css: str) -> list[Shape]:
+    return [shape for shape in shapes(root) if "ck" in shape.classes and css in shape.classes
+            and shape.y < labels(root)[1][1]]  # on the board, not the small ones under it
 
 
 def labels(root: ET.Element) -> dict[int, tuple[float, float]]:
@@ -25,9 +51,9 @@ def labels(root: ET.Element) -> dict[int, tuple[float, float]]:
             for t in root.iterfind(".//s:text", NS) if t.get("class") == "pt-num"}
 
 
-def column(point: int) -> str:
+def column(point: int) -> float:
     """The x of a point's column, read from where the board writes the point's number."""
-    return f"{labels(draw(Position.start()))[point][0]:g}"
+    return labels(draw(Position.start()))[point][0]
 
 
 def test_points_run_as_on_a_real_board() -> None:
@@ -47,20 +73,17 @@ def test_points_run_as_on_a_real_board() -> None:
 def test_start_position_white_top_right_black_bottom_right() -> None:
     """White's fifteen on 24 (top right), Black's on 1 (bottom right)."""
     root = draw(Position.start())
-    at = labels(root)
-    right = max(x for x, _ in at.values())
+    right = max(x for x, _ in labels(root).values())
     white = checkers(root, "ck-white")
     black = checkers(root, "ck-black")
-    on_board = [c for c in white + black if float(c.get("cy") or 0) < at[1][1]]  # not the legend
-    assert {float(c.get("cx") or 0) for c in on_board} == {right}
-    assert max(float(c.get("cy") or 0) for c in on_board if c in white) < \
-        min(float(c.get("cy") or 0) for c in on_board if c in black)  # White above, Black below
+    assert {c.x for c in white + black} == {right}
+    assert max(c.y for c in white) < min(c.y for c in black)  # White above, Black below
 
 
 def test_start_position_stacks_over_five_with_a_count() -> None:
     root = draw(Position.start())
-    on_24 = [c for c in checkers(root, "ck-white") if c.get("cx") == column(24)]
-    on_1 = [c for c in checkers(root, "ck-black") if c.get("cx") == column(1)]
+    on_24 = [c for c in checkers(root, "ck-white") if c.x == column(24)]
+    on_1 = [c for c in checkers(root, "ck-black") if c.x == column(1)]
     assert len(on_24) == 5 and len(on_1) == 5  # five drawn, the rest counted
     counts = {t.text for t in root.iterfind(".//s:text", NS) if "ck-count" in (t.get("class") or "")}
     assert counts == {"15"}
@@ -74,14 +97,13 @@ def test_pinned_checker_is_drawn_beneath_its_pinner() -> None:
     pinned = checkers(root, "ck-pinned")
     assert len(pinned) == 1
     (checker,) = pinned
-    assert "ck-black" in (checker.get("class") or "") and checker.get("cx") == column(15)
-    pinner = [c for c in checkers(root, "ck-white")
-              if c.get("cx") == column(15) and float(c.get("cy") or 0) < svg.MIDDLE]
+    assert "ck-black" in checker.classes and checker.x == column(15)
+    pinner = [c for c in checkers(root, "ck-white") if c.x == column(15) and c.y < svg.MIDDLE]
     assert len(pinner) == 1
-    circles = list(root.iterfind(".//s:circle", NS))
-    assert circles.index(checker) < circles.index(pinner[0])  # drawn first: underneath
+    drawn = shapes(root)
+    assert drawn.index(checker) < drawn.index(pinner[0])  # drawn first: underneath
     # On a top point the pinned checker is nearer the edge, the pinner further in.
-    assert float(checker.get("cy") or 0) < float(pinner[0].get("cy") or 0)
+    assert checker.y < pinner[0].y
 
 
 def test_last_move_is_marked_from_and_to() -> None:
@@ -89,25 +111,23 @@ def test_last_move_is_marked_from_and_to() -> None:
     play = before.parse_play("20/15* 13/10", Dice(5, 3))
     root = draw(play.position, last=play, dice=play.dice, roller=Side.WHITE)
     moved = checkers(root, "ck-moved")
-    assert sorted((c.get("cx"), float(c.get("cy") or 0) < svg.MIDDLE) for c in moved) == [
+    assert sorted((c.x, c.y < svg.MIDDLE) for c in moved) == [
         (column(10), False), (column(15), True)]  # 15 on the top row, 10 on the bottom
-    rings = [c for c in root.iterfind(".//s:circle", NS) if c.get("class") == "ring-moved"]
-    assert len(rings) == 2
-    marks = sorted(c.get("cx") for c in root.iterfind(".//s:circle", NS) if c.get("class") == "from-mark")
+    rings = [s for s in shapes(root) if "ring-moved" in s.classes]
+    assert sorted((r.x, r.y) for r in rings) == sorted((c.x, c.y) for c in moved)
+    marks = sorted(s.x for s in shapes(root) if "from-mark" in s.classes)
     assert marks == sorted([column(20), column(13)])  # both on the top row
-    dice = [r for r in root.iterfind(".//s:rect", NS) if "die" in (r.get("class") or "")]
-    assert len(dice) == 2
-    pips = [c for c in root.iterfind(".//s:circle", NS) if "die-pip" in (c.get("class") or "")]
-    assert len(pips) == 5 + 3
+    assert len([s for s in shapes(root) if "die" in s.classes]) == 2
+    assert len([s for s in shapes(root) if "die-pip" in s.classes]) == 5 + 3
 
 
 def test_borne_off_checkers_and_counts() -> None:
     before = Position.from_code("W:6x2,5x2,4x2,3,2,1;B:19x3,20x3,21x3,22x2,23x2,24x2;T:W")
     play = before.parse_play("6/off 5/off", Dice(6, 5))
     root = draw(play.position, last=play)
-    off = [r for r in root.iterfind(".//s:rect", NS) if "off-white" in (r.get("class") or "")]
+    off = [s for s in shapes(root) if "off-white" in s.classes]
     assert len(off) == 8
-    assert sum("off-moved" in (r.get("class") or "") for r in off) == 2
+    assert sum("off-moved" in s.classes for s in off) == 2
     counts = [t.text for t in root.iterfind(".//s:text", NS) if t.get("class") == "off-count"]
     assert counts == ["8"]
 

@@ -3,11 +3,13 @@ next build clears what the killed one left behind."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,14 +94,14 @@ def test_leftover_temporary_folders_are_cleared_and_others_kept(tmp_path: Path) 
 def test_a_write_failing_midway_keeps_the_old_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "_site"
     write_atomically({MARKER: b"", "index.html": b"old"}, out)
-    real_write = Path.write_bytes
+    real_open = os.open
 
-    def full_disk(self: Path, data: bytes) -> int:
-        if self.name == "b.html":
-            raise OSError(28, "No space left on device", str(self))
-        return real_write(self, data)
+    def full_disk(path: str, *args: Any, **options: Any) -> int:
+        if os.path.basename(path) == "b.html":
+            raise OSError(28, "No space left on device", path)
+        return real_open(path, *args, **options)
 
-    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    monkeypatch.setattr(os, "open", full_disk)
     with pytest.raises(OSError):
         write_atomically({MARKER: b"", "a.html": b"new", "b.html": b"new"}, out)
     assert sorted(p.name for p in out.iterdir()) == [MARKER, "index.html"]

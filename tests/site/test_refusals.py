@@ -8,6 +8,7 @@ import os
 import socket
 from contextlib import redirect_stderr
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,10 +90,14 @@ def test_a_folder_that_cannot_be_written(project: MiniProject, monkeypatch: pyte
     assert project.run("build").returncode == 0
     before = project.snapshot()
 
-    def read_only(self: Path, data: bytes) -> int:
-        raise PermissionError(13, "Permission denied", str(self))
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "write_bytes", read_only)
+    def read_only(path: str, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT:  # every file the build writes is created through os.open
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
     errors = io.StringIO()
     with redirect_stderr(errors):
         code = cli.main(["--root", str(project.root), "build"])

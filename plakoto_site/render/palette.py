@@ -1,0 +1,111 @@
+"""Every colour of the site, light and dark, in one place.
+
+Pages get them as CSS custom properties (``--board``, ``--checker-white``…): the site's
+stylesheet starts with :func:`page_properties` (:func:`site_stylesheet`), and
+``templates/assets/site.css`` reads them with ``var(--…)``. The boards name no colour: they
+draw with classes, given their colours by :data:`BOARD_RULES` — reading the custom
+properties in a page, and written out light and dark in each standalone picture's own
+``<style>`` (:func:`picture_style`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+COLOURS: dict[str, tuple[str, str]] = {
+    # the page
+    "bg": ("#fdfaf4", "#191512"),
+    "fg": ("#231d17", "#eee6da"),
+    "muted": ("#5e5347", "#b7aa98"),
+    "accent": ("#8a3b12", "#f0a36b"),
+    "link": ("#0b5a8c", "#8cc8f0"),
+    "rule": ("#e3d7c3", "#3b3129"),
+    "panel": ("#f4ecdd", "#241e19"),
+    "notice": ("#fff4d6", "#3a2f16"),
+    "focus": ("#0072b2", "#56b4e9"),
+    "solved": ("#2e7d32", "#2e7d32"),
+    # the board
+    "board": ("#e9dcc3", "#3a3026"),
+    "frame": ("#6b4a2b", "#1f1812"),
+    "point-a": ("#b5653a", "#a0552e"),
+    "point-b": ("#3f6f8c", "#35627d"),
+    "checker-white": ("#fbf8f0", "#f3ede2"),
+    "checker-white-edge": ("#4a4a4a", "#0d0b09"),
+    "checker-black": ("#26221f", "#0e0c0a"),
+    "checker-black-edge": ("#000", "#9a8f80"),
+    "pin": ("#d55e00", "#ff8a3d"),
+    "moved": ("#0072b2", "#56b4e9"),
+}
+"""Custom property name (without ``--``): (light, dark)."""
+
+PRINT = {"bg": "#fff", "fg": "#000", "muted": "#333", "link": "#000", "panel": "#fff"}
+"""On paper: black on white (a page printed in the dark scheme keeps the dark colours)."""
+
+Rules = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+BOARD_RULES: Rules = (
+    (".felt", (("fill", "board"),)),
+    (".wood", (("fill", "frame"),)),
+    (".pt-a", (("fill", "point-a"),)),
+    (".pt-b", (("fill", "point-b"),)),
+    (".pt-num,.board .info,.board .off-count", (("fill", "fg"),)),
+    (".ck-white,.off-white,.die-white", (("fill", "checker-white"), ("stroke", "checker-white-edge"))),
+    (".ck-black,.off-black,.die-black", (("fill", "checker-black"), ("stroke", "checker-black-edge"))),
+    (".pip-black,.board .on-white", (("fill", "checker-black"),)),
+    (".pip-white,.board .on-black", (("fill", "checker-white"),)),
+    (".ck-pinned", (("stroke", "pin"),)),
+    (".ring-moved,.from-mark,.off-moved", (("stroke", "moved"),)),
+)
+"""How the board's classes (:mod:`plakoto_site.render.svg`) take their colours: (selector,
+((property, colour), …)). The shapes a board shares live in ``<defs>`` and are drawn by
+``<use>``, whose copies match selectors on their own, not through the board: so those
+rules name the shape's class alone."""
+
+STRIP_RULES: Rules = (
+    (".sheet", (("fill", "bg"),)),
+    (".caption", (("fill", "fg"),)),
+)
+"""The filmstrip's sheet and the captions under its boards."""
+
+LIGHT, DARK = 0, 1
+
+
+def declarations(scheme: int) -> str:
+    """``--bg:#fdfaf4;--fg:…`` for one scheme (:data:`LIGHT` or :data:`DARK`)."""
+    return "".join(f"--{name}:{colours[scheme]};" for name, colours in COLOURS.items())
+
+
+def page_properties() -> str:
+    """The custom properties of a page: the reader's scheme, unless the page's
+    ``data-theme`` (``?theme=light|dark`` on an embed) chooses one."""
+    return (
+        f":root{{color-scheme:light dark;{declarations(LIGHT)}}}\n"
+        f'@media (prefers-color-scheme: dark){{:root:not([data-theme="light"]){{{declarations(DARK)}}}}}\n'
+        ':root[data-theme="light"]{color-scheme:light}\n'
+        f':root[data-theme="dark"]{{color-scheme:dark;{declarations(DARK)}}}\n'
+        "@media print{:root{" + "".join(f"--{name}:{value};" for name, value in PRINT.items()) + "}}\n"
+    )
+
+
+def rules(colour: Callable[[str], str], table: Rules = BOARD_RULES) -> str:
+    """The rules of ``table``, each colour written by ``colour(name)``."""
+    return "".join(selector + "{" + ";".join(f"{prop}:{colour(name)}" for prop, name in declared) + "}"
+                   for selector, declared in table)
+
+
+def picture_style(*, strip: bool = False) -> str:
+    """A standalone picture's own stylesheet: the board's rules (and the filmstrip's with
+    ``strip``) in light colours, and in dark ones where the viewer is. The colours are
+    written out, not ``var(--…)``: programs that turn pictures into bitmaps (thumbnails,
+    previews) often read classes but not custom properties."""
+    table = BOARD_RULES + (STRIP_RULES if strip else ())
+    light = rules(lambda name: COLOURS[name][LIGHT], table)
+    dark = rules(lambda name: COLOURS[name][DARK], table)
+    return f"{light}@media (prefers-color-scheme: dark){{{dark}}}"
+
+
+def site_stylesheet(site_css: bytes) -> bytes:
+    """The site's stylesheet as written into ``assets/``: the palette as custom properties
+    and the board's rules reading them, then ``templates/assets/site.css``."""
+    board = rules(lambda name: f"var(--{name})")
+    return (page_properties() + board + "\n").encode() + site_css
