@@ -47,6 +47,14 @@ COLOURS = {
 }
 
 
+DIE_SPOTS = {
+    1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+"""Where a die's spots lie, in steps of a third of its size from its centre."""
+
+
 @dataclass(frozen=True)
 class Labels:
     """The few words drawn on the board, in the page's language."""
@@ -232,11 +240,7 @@ def _die(x: float, y: float, value: int, side: Side) -> str:
     size = 30
     colour = "white" if side is Side.WHITE else "black"
     pip = "black" if side is Side.WHITE else "white"
-    spots = {
-        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-    }[value]
+    spots = DIE_SPOTS[value]
     body = _el("rect", x=f"{x - size / 2:g}", y=f"{y - size / 2:g}", width=size, height=size, rx=5,
                class_=f"die die-{colour}", fill=COLOURS[colour], stroke=COLOURS[f"{colour}-edge"], stroke_width=1.5)
     dots = "".join(

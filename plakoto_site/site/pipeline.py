@@ -48,8 +48,10 @@ from plakoto_site.i18n.catalogs import (
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
+from plakoto_site.render.board import empty_board
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.escaping import script_json
 from plakoto_site.render.exercises import exercise_html
 from plakoto_site.render.pages import (
     Templates,
@@ -57,10 +59,11 @@ from plakoto_site.render.pages import (
     placement_captions,
     render_markdown,
 )
+from plakoto_site.render.play import play_data
 
 from .output import MARKER, MARKER_TEXT, claim_output, write_atomically
 
-ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
+ASSETS = ("site.css", "diagram.js", "exercise.js", "plakoto-rules.js", "play.js", "favicon.svg")
 
 
 @dataclass(frozen=True)
@@ -323,7 +326,7 @@ class Renderer:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
 
     def translated(self, lang: str, slug: str | None) -> bool:
-        if slug is None or slug == "practice":
+        if slug is None or slug in ("practice", "play"):
             return True
         return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
 
@@ -360,6 +363,7 @@ class Renderer:
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
+            "play_href": relative(path, page_path(lang, "play")),
         }
 
     def has_lesson(self, slug: str) -> bool:
@@ -421,6 +425,35 @@ class Renderer:
             summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                          "and the rules engine tells you what is allowed and why."),
             groups=groups,
+        )
+        return path, html
+
+    def play_page(self, lang: str) -> tuple[str, str]:
+        """A whole game on the lessons' board, against the computer or two on one device."""
+        path = page_path(lang, "play")
+        translations = self.checked.translations[lang]
+        words = Words(Language(lang), translations)
+        lessons = {c.lesson.slug: relative(path, page_path(lang, c.lesson.slug)) for c in self.checked.lessons[lang]}
+        # TRANSLATORS: The play page: the name of the rule set with the mother rule (the Greek game).
+        plakoto = translations.gettext("Plakoto")
+        # TRANSLATORS: The play page: the name of the rule set without the mother rule.
+        tapa = translations.gettext("Tapa")
+        data = play_data(words, lessons, {"plakoto": plakoto, "tapa": tapa})
+        # TRANSLATORS: The play page: the name screen readers give the board picture.
+        board_title = translations.gettext("The board")
+        common = self.common(lang, "play", path)
+        html = self.templates.render(
+            "play.html", translations, **common,
+            # TRANSLATORS: The play page's title, and its link in the header and on the home page.
+            title=translations.gettext("Play a game"),
+            # TRANSLATORS: The play page: the line under its title.
+            summary=translations.gettext("A whole game of Plakoto or Tapa on the lessons' board: against "
+                                         "the computer, or two players on one device."),
+            data=script_json(data),
+            rules_js=self.asset(path, "plakoto-rules.js"),
+            play_js=self.asset(path, "play.js"),
+            board=Markup(empty_board(board_title, "play-board")),
+            lessons_href=relative(path, page_path(lang)) + "#lessons",
         )
         return path, html
 
@@ -492,6 +525,7 @@ class Renderer:
         slugs: list[str | None] = [None] + [c.lesson.slug for c in self.checked.lessons[self.reference]]
         if self.checked.content.exercises:
             slugs.append("practice")
+        slugs.append("play")
         for slug in slugs:
             present = [lang.code for lang in self.published if self.translated(lang.code, slug)]
             for lang in present:
@@ -514,6 +548,8 @@ class Renderer:
             for index in range(len(self.checked.lessons[lang])):
                 path, html = self.lesson_page(lang, index)
                 files[path] = html.encode()
+            path, html = self.play_page(lang)
+            files[path] = html.encode()
             practice = self.practice_page(lang)
             if practice:
                 files[practice[0]] = practice[1].encode()
