@@ -60,6 +60,7 @@ from plakoto_site.render.pages import (
     render_markdown,
 )
 from plakoto_site.render.play import play_data
+from plakoto_site.render.scripts import served
 
 from .output import MARKER, MARKER_TEXT, claim_output, write_atomically
 
@@ -226,6 +227,12 @@ def rebase_links(html: Markup, written_for: str, shown_in: str) -> Markup:
     return Markup(_HREF.sub(rebase, str(html)))
 
 
+def _asset(path: Path) -> bytes:
+    """A file of ``templates/assets/`` as served: scripts without their comments."""
+    data = path.read_bytes()
+    return served(data.decode()).encode() if path.suffix == ".js" else data
+
+
 _EMBEDS: dict[tuple[object, ...], dict[str, bytes]] = {}
 
 
@@ -235,7 +242,7 @@ class Renderer:
         self.checked = checked
         self.base_url = base_url
         self.templates = Templates(project.templates)
-        self.assets = {name: (project.templates / "assets" / name).read_bytes() for name in ASSETS}
+        self.assets = {name: _asset(project.templates / "assets" / name) for name in ASSETS}
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [Language(lang) for lang in checked.content.settings.languages]
         self.published = [Language(lang) for lang in checked.content.settings.published]

@@ -1,9 +1,7 @@
 // @ts-check
 "use strict";
-/* The play page: a whole game on the lessons' board. The rules come from plakoto-rules.js
-   (proven equal to the Python engine); the board's measures and every sentence come from
-   the page (#play-data, written by the build). This script keeps the game, draws it and
-   listens to the reader. Page contract: see the play page's template. */
+/* The play page: a whole game on the lessons' board. Rules: plakoto-rules.js; the board's
+   measures and every sentence: #play-data. Page contract: see templates/play.html. */
 (function () {
   /** @typedef {"white" | "black"} Side */
   /** @typedef {"plakoto" | "tapa"} RuleSet */
@@ -197,22 +195,21 @@
     try {
       var saved = JSON.parse(localStorage.getItem(STORE) || "null");
       if (!saved || saved.version !== VERSION || saved.address !== address) return null;
-      var s = saved.settings;
-      if (!s || ["plakoto", "tapa"].indexOf(s.rules) < 0 || ["computer", "two-players"].indexOf(s.mode) < 0 ||
-          ["beginner", "club"].indexOf(s.level) < 0 || ["white", "black"].indexOf(s.human) < 0 ||
-          [1, 3, 5, 7].indexOf(s.length) < 0) return null;
+      var s = saved.settings, sides = ["white", "black"];
+      /** @param {any} value @param {any[]} allowed */
+      var is = function (value, allowed) { return allowed.indexOf(value) >= 0; };
+      var whole = Number.isInteger;
+      if (!s || !is(s.rules, ["plakoto", "tapa"]) || !is(s.mode, ["computer", "two-players"]) ||
+          !is(s.level, ["beginner", "club"]) || !is(s.human, sides) || !is(s.length, [1, 3, 5, 7]) ||
+          !is(saved.state, ["rolling", "moving", "computer", "over"])) return null;
       var position = Rules.toJSON(Rules.fromJSON(saved.position));
-      if (["rolling", "moving", "computer", "over"].indexOf(saved.state) < 0) return null;
-      if (saved.dice !== null && !(Array.isArray(saved.dice) && saved.dice.length === 2)) return null;
-      if (saved.dice) Rules.parseDice(saved.dice);
-      if (saved.state === "moving" && !saved.dice) return null;
-      if (!Array.isArray(saved.log) || !saved.log.every(function (/** @type {any} */ e) {
-        return e && ["white", "black"].indexOf(e.side) >= 0 && Array.isArray(e.dice) && typeof e.notation === "string" &&
-          typeof e.board === "string";
+      if (saved.dice !== null) Rules.parseDice(saved.dice);
+      if ((saved.state === "moving" && !saved.dice) || !Array.isArray(saved.log) || !Array.isArray(saved.path) ||
+          !saved.path.every(whole) || !whole(saved.draws) || saved.draws < 0 || saved.draws > 1e6 ||
+          !saved.score || !whole(saved.score.white) || !whole(saved.score.black)) return null;
+      if (!saved.log.every(function (/** @type {any} */ e) {
+        return e && is(e.side, sides) && Array.isArray(e.dice) && typeof e.notation === "string" && typeof e.board === "string";
       })) return null;
-      if (!Array.isArray(saved.path) || !saved.path.every(Number.isInteger)) return null;
-      if (!Number.isInteger(saved.draws) || saved.draws < 0 || saved.draws > 1e6) return null;
-      if (!saved.score || !Number.isInteger(saved.score.white) || !Number.isInteger(saved.score.black)) return null;
       return { version: VERSION, address: address, settings: s, score: { white: saved.score.white, black: saved.score.black },
         position: position, dice: saved.dice, state: saved.state, opening: Boolean(saved.opening), result: saved.result || null,
         log: saved.log, path: saved.path, draws: saved.draws, matchOver: Boolean(saved.matchOver) };
@@ -371,8 +368,8 @@
     } else {
       text += " " + words.nextGame;
     }
-    say(text, result.reason === "mother" || result.reason === "both-mothers" ? null : null);
-    if ((result.reason === "mother" || result.reason === "both-mothers") && data.motherLesson) {
+    say(text);
+    if (/mother/.test(result.reason) && data.motherLesson) {
       ruleLink.hidden = false;
       ruleLink.href = data.motherLesson;
     }
@@ -453,9 +450,8 @@
 
   /** The reason the checker on own point `from` cannot move at all. @param {TreeNode} current @param {number} from */
   function firstRefusal(current, from) {
-    var found = null;
-    current.tries.forEach(function (t) { if (!found && t.start === from && t.refusal) found = t.refusal; });
-    return /** @type {Refusal | null} */ (found);
+    var found = current.tries.find(function (t) { return t.start === from && t.refusal; });
+    return found ? found.refusal : null;
   }
 
   /** @param {number | null} point */
@@ -652,7 +648,7 @@
   function pointLabel(position, point) {
     var count = position.board[point - 1];
     if (!count) return fill(words.pointEmpty, { point: point });
-    var owner = count > 0 ? "white" : "black";
+    var owner = /** @type {Side} */ (count > 0 ? "white" : "black");
     var name = position.pinned.indexOf(point) >= 0 ? (owner === "white" ? "pointOverBlack" : "pointOverWhite") : "point";
     return fill(words[name], { point: point, checkers: data.checkers[owner][String(Math.abs(count))] });
   }
@@ -846,8 +842,10 @@
     game = saved;
     showSettings(game.settings);
     if (game.state === "moving" && game.dice) {
-      tree = Rules.playTree(game.position, game.dice, game.settings.rules);
-      var ok = true, at = 0, nodes = tree;
+      /** @type {TreeNode[]} */
+      var nodes = Rules.playTree(game.position, game.dice, game.settings.rules);
+      var ok = true, at = 0;
+      tree = nodes;
       game.path.forEach(function (i) {
         var t = ok ? nodes[at].tries[i] : null;
         if (!t || t.child === null) ok = false; else at = t.child;
