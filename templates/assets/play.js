@@ -269,6 +269,7 @@
 
   function rollPressed() {
     if (game.state !== "rolling") return;
+    settingsBox.open = false;
     if (game.opening) { openingRoll(); return; }
     var dice = roll();
     say(fill(sided("rolled", game.position.turn), { roll: rollText(dice) }));
@@ -667,7 +668,7 @@
     if (chosen !== null) {
       var h = heights[chosen];
       draw("circle", { cx: geo.points[String(chosen)].x, cy: slot(chosen, Math.max(0, Math.min(h, geo.stack.shown) - 1)),
-        r: geo.radius + 4, "class": "ring-chosen", fill: "none", stroke: geo.colours.moved, "stroke-width": 4 });
+        r: geo.radius + 4, "class": "ring-chosen", fill: "none", stroke: geo.colours.pin, "stroke-width": 4 });
     }
     Object.keys(targets).forEach(function (where) {
       if (where === "off") {
@@ -680,7 +681,8 @@
     });
     tray(position, "black");
     tray(position, "white");
-    if (game.dice) drawDice(game.dice, game.position.turn, current ? current.numbers : []);
+    var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
+    if (game.dice) drawDice(game.dice, roller, current ? current.numbers : []);
     info(position);
     drawHits(position);
     drawControls(current);

@@ -22,6 +22,7 @@ from plakoto_site.engine import OFF, Dice, Play, Position, RuleSet, Side, legal_
 
 from .conftest import REPO, BuiltSite
 from .test_quality import AXE, AXE_TAGS
+from .test_rtl import arabic  # noqa: F401  (the fixture: a right-to-left site)
 
 pytestmark = pytest.mark.browser
 
@@ -342,3 +343,17 @@ def test_axe_on_the_play_page(browser: Browser, site: BuiltSite, scheme: str) ->
         assert [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]] == []
     finally:
         context.close()
+
+
+def test_right_to_left_mirrors_the_controls_not_the_board(page: Page, arabic: str) -> None:
+    page.goto(arabic + "ar/play/?seed=1&delay=0")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+
+    def x(selector: str) -> float:
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        return box["x"]
+
+    assert x('[data-point="13"]') < x('[data-point="24"]') < x('[data-point="off"]')
+    assert x('[data-point="12"]') < x('[data-point="1"]')
+    assert x('button[data-action="roll"]') > x('button[data-action="undo"]') > x('button[data-action="confirm"]')
