@@ -245,6 +245,28 @@ def test_a_game_ends_by_the_mother_rule(page: Page, site: BuiltSite) -> None:
     expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
 
 
+def test_the_match_goes_on_with_the_next_game(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    page.click('button[data-action="roll"]')
+    game.play(next(p for p in game.plays() if p.outcome is not None))
+    expect(page.locator("[data-feedback]")).to_contain_text("Press “Next game” to play on.")
+    page.click('button[data-action="next"]')
+    assert game.state == "rolling" and game.attr("result") == "" and game.attr("dice") == ""
+    expect(page.locator("[data-log] > li")).to_have_count(0)
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator('button[data-action="next"]')).to_be_hidden()
+
+
+def test_a_hint_names_a_legal_play(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    page.click('button[data-action="hint"]')
+    text = page.locator("[data-feedback]").text_content() or ""
+    assert text.startswith("Suggested play: ")
+    legal = {str(p) for p in game.plays()}
+    assert text.removeprefix("Suggested play: ").removesuffix(".") in legal
+
+
 def test_tapa_has_no_mother_rule(page: Page, site: BuiltSite) -> None:
     game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
     game.setup(rules="tapa")
