@@ -67,6 +67,8 @@ class Game:
         for name, value in choices.items():
             if name == "length":
                 self.page.select_option('select[name="length"]', value)
+            elif name == "forced":
+                self.page.check('input[name="forced"]')
             else:
                 self.page.check(f'input[name="{name}"][value="{value}"]')
         self.page.click('button[data-action="new"]')
@@ -265,6 +267,24 @@ def test_a_hint_names_a_legal_play(page: Page, site: BuiltSite) -> None:
     assert text.startswith("Suggested play: ")
     legal = {str(p) for p in game.plays()}
     assert text.removeprefix("Suggested play: ").removesuffix(".") in legal
+
+
+def test_no_legal_move_passes_the_turn(page: Page, site: BuiltSite) -> None:
+    # Black holds 18 to 23 with two checkers each: White's checkers on 24 cannot move at all.
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:18x2,19x2,20x2,21x2,22x2,23x2,1x3;T:W")
+    game.setup(opponent="two-players")
+    page.click('button[data-action="roll"]')
+    expect(page.locator("[data-log] > li")).to_have_text(["White rolls 6–5 and cannot move."])
+    assert game.attr("turn") == "black" and game.state == "rolling"
+
+
+def test_a_forced_play_is_played_for_the_reader(page: Page, site: BuiltSite) -> None:
+    # With 6-5 the only play is 24/13 (by 18): 19 is closed, so the 5 can only follow the 6.
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:19x2,1x13;T:W")
+    game.setup(opponent="two-players", forced="on")
+    page.click('button[data-action="roll"]')
+    expect(page.locator("[data-log] > li")).to_have_text(["White rolls 6–5 and plays 24/13."])
+    assert game.attr("turn") == "black"
 
 
 def test_tapa_has_no_mother_rule(page: Page, site: BuiltSite) -> None:
