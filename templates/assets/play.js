@@ -838,7 +838,8 @@
 
   // -- start ----------------------------------------------------------------------------------
 
-  game_root.hidden = false;
+  var waiting = game_root.querySelectorAll("[data-setup] button, [data-action^=copy]");
+  for (var w = 0; w < waiting.length; w++) /** @type {HTMLButtonElement} */ (waiting[w]).disabled = false;
   var saved = restore();
   if (saved) {
     game = saved;

@@ -351,7 +351,8 @@ def test_without_javascript_the_page_says_so(browser: Browser, site: BuiltSite) 
     try:
         page.goto(f"{site.url}en/play/")
         expect(page.locator("noscript p, .notice").first).to_contain_text("needs JavaScript")
-        assert page.locator(GAME).is_hidden()
+        for action in ("roll", "undo", "confirm", "hint", "new", "copy-game"):
+            assert page.locator(f'button[data-action="{action}"]').is_disabled(), action
         link = page.get_by_role("link", name="go to the lessons")
         assert link.get_attribute("href") == "../index.html#lessons"
         link.click()
