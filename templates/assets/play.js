@@ -818,6 +818,22 @@
     colourChoice();
   }
 
+  /** Dragging a checker with a mouse or a pen: press on it, let go on its target. @type {string | null} */
+  var dragged = null;
+  hits.addEventListener("pointerdown", function (event) {
+    var from = /** @type {HTMLElement} */ (event.target).closest("[data-point]");
+    dragged = event.pointerType !== "touch" && from ? from.getAttribute("data-point") : null;
+  });
+  hits.addEventListener("pointerup", function (event) {
+    var over = document.elementFromPoint(event.clientX, event.clientY);
+    var target = over && over.closest("[data-point]"), to = target && target.getAttribute("data-point");
+    if (dragged && to && to !== dragged && game.state === "moving") {
+      if (chosen === null || String(chosen) !== dragged) pointPressed(dragged);
+      if (chosen !== null && String(chosen) === dragged) pointPressed(to);
+    }
+    dragged = null;
+  });
+
   /** Arrow keys move among the points (the board's own layout: top row 13–24, bottom 12–1). */
   hits.addEventListener("keydown", function (event) {
     var here = /** @type {HTMLElement} */ (event.target).getAttribute("data-point");

@@ -313,6 +313,16 @@ def test_keyboard_play(page: Page, site: BuiltSite) -> None:
     assert json.loads(game.attr("position"))["board"][19] == 1
 
 
+def test_a_checker_can_be_dragged(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    page.drag_and_drop('[data-point="24"]', '[data-point="20"]')
+    assert json.loads(game.attr("position"))["board"][19] == 1
+    page.drag_and_drop('[data-point="24"]', '[data-point="19"]')  # no 5 in a 4-1: refused, nothing moves
+    expect(page.locator("[data-feedback]")).to_contain_text("cannot move a checker from 24 to 19 (5 pips)")
+    assert json.loads(game.attr("position"))["board"][18] == 0
+
+
 def test_the_position_as_a_diagram_source_builds(page: Page, site: BuiltSite, tmp_path: Path) -> None:
     game = Game(page, site, "el", "seed=1&delay=0")
     page.click('button[data-action="roll"]')
