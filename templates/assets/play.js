@@ -59,6 +59,7 @@
   /** Test hooks, honoured only with ?seed: ?position=<code> starts from that position;
    * ?delay=<ms> sets the computer's pause. */
   var startCode = seed !== null ? params.get("position") : null;
+  try { if (startCode && Rules.result(Rules.fromCode(startCode))) startCode = null; } catch (e) { startCode = null; } // ignored: unreadable, or over
   var delayText = seed !== null ? params.get("delay") : null;
   var pause = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 450;
   var address = (seed !== null ? "seed=" + seed : "") + (startCode ? ";position=" + startCode : "");

@@ -214,6 +214,13 @@ def test_a_corrupt_saved_game_is_ignored(page: Page, site: BuiltSite) -> None:
         assert game.state == "moving"
 
 
+def test_a_wrong_position_hook_is_ignored(page: Page, site: BuiltSite) -> None:
+    for code in ("W:24x16;B:1x15", "nonsense", "W:1;B:24;P:1,24;T:W"):  # too many, unreadable, already over
+        game = Game(page, site, "en", f"seed=1&delay=0&position={code}")
+        page.click('button[data-action="roll"]')
+        assert game.attr("dice") == "4-1" and game.position().board[23] == 15  # the opening roll, from the start
+
+
 def test_a_two_player_game(page: Page, site: BuiltSite) -> None:
     game = Game(page, site, "en", "seed=8&delay=0")
     game.setup(opponent="two-players")
