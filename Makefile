@@ -63,7 +63,7 @@ status: $(VENV_STAMP) ## show translation/content status
 	$(PY) build.py status
 
 lint: $(VENV_STAMP) $(NODE_STAMP) ## ruff + mypy + tsc (the browser scripts' JSDoc types)
-	$(PY) -m ruff check plakoto_site build.py
+	$(PY) -m ruff check plakoto_site build.py benchmarks tests
 	$(PY) -m mypy plakoto_site build.py
 	$(TSC)
 

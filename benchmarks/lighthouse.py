@@ -1,6 +1,6 @@
-"""Lighthouse (mobile preset) on the largest lesson page of each language.
+"""Lighthouse (mobile preset) on the largest lesson page and the play page of each language.
 
-    python benchmarks/lighthouse.py
+    python benchmarks/lighthouse.py [--play-only]
 
 Installs the npm package lighthouse into benchmarks/.cache/ on first use, builds the site
 with its base URL set to a loopback server (so canonical and hreflang links are real),
@@ -79,12 +79,14 @@ def main() -> int:
     largest: dict[str, Path] = {}
     for page in folder.glob("*/*/index.html"):
         lang = page.parts[-3]
-        if lang not in largest or page.stat().st_size > largest[lang].stat().st_size:
+        if page.parts[-2] != "play" and (lang not in largest or page.stat().st_size > largest[lang].stat().st_size):
             largest[lang] = page
+    pages = [] if "--play-only" in sys.argv else [largest[lang] for lang in sorted(largest)]
+    pages += sorted(folder.glob("*/play/index.html"))
     print(f"{'page':32} " + " ".join(f"{c:>15}" for c in CATEGORIES))
     worst = 100
-    for lang in sorted(largest):
-        name = largest[lang].relative_to(folder).as_posix()
+    for page in pages:
+        name = page.relative_to(folder).as_posix()
         report = Path(tempfile.mkdtemp()) / "report.json"
         subprocess.run(
             [str(binary), url + name, "--quiet", "--output=json", f"--output-path={report}",

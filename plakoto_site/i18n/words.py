@@ -220,11 +220,26 @@ class Words:
 
     def refusal(self, refusal: Refusal) -> str:
         """Why a try is refused, in this language; points in absolute numbering."""
-        side, why = refusal.side, refusal.why
-        point = self.number(side.own(refusal.point)) if refusal.point else ""
-        other = self.number(side.own(refusal.other)) if refusal.other else ""
+        return self.refusal_template(refusal.why, refusal.count) % self.refusal_values(refusal)
+
+    def refusal_values(self, refusal: Refusal) -> dict[str, str]:
+        """What fills a refusal's placeholders: ``point`` (for ``higher-point``, the checker
+        to move first) and ``end`` in board numbering, ``count``, ``number``, ``roll``."""
+        side = refusal.side
+        point = refusal.other if refusal.why is Why.HIGHER_POINT else refusal.point
+        return {
+            "point": self.number(side.own(point)) if point else "",
+            "end": self.number(side.own(refusal.end)) if refusal.end else "",
+            "count": self.number(refusal.count),
+            "number": self.number(refusal.number),
+            "roll": self.roll(refusal.dice) if refusal.dice else "",
+        }
+
+    def refusal_template(self, why: Why, count: int = 1) -> str:
+        """The sentence for a refusal, with ``%(name)s`` placeholders (see
+        :meth:`refusal_values`): the play page fills them in the browser."""
         if why is Why.NO_CHECKER:
-            return self.no_checker() % {"point": point}
+            return self.no_checker()
         if why is Why.PINNED:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
@@ -232,31 +247,27 @@ class Words:
         if why is Why.CLOSED:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
-            text = self.ngettext("Point %(point)s is closed: %(count)s opposing checker stands there.",
-                                 "Point %(point)s is closed: %(count)s opposing checkers stand there.",
-                                 refusal.count)
-            return text % {"point": point, "count": self.number(refusal.count)}
+            return self.ngettext("Point %(point)s is closed: %(count)s opposing checker stands there.",
+                                 "Point %(point)s is closed: %(count)s opposing checkers stand there.", count)
         if why is Why.PINNER:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
             return self.gettext("Point %(point)s is closed: the checker there is pinning one of yours, "
-                                "and a pinner cannot be pinned.") % {"point": point}
+                                "and a pinner cannot be pinned.")
         if why is Why.NOT_HOME:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering. Also when "Bear off" is pressed while a checker is still outside
             # the home board.
-            return self.gettext("You cannot bear off yet: the checker on %(point)s is not home.") % {"point": point}
+            return self.gettext("You cannot bear off yet: the checker on %(point)s is not home.")
         if why is Why.PIN_STOPS_BEAR_OFF:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering. Also when "Bear off" is pressed while a checker of the reader's is
             # pinned.
-            return self.gettext("You cannot bear off while a checker of yours is pinned (on %(point)s).") % {
-                "point": point}
+            return self.gettext("You cannot bear off while a checker of yours is pinned (on %(point)s).")
         if why is Why.HIGHER_POINT:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
-            return self.gettext("A %(number)s cannot bear off this checker: first move the checker on %(point)s.") % {
-                "number": self.number(refusal.number), "point": other}
+            return self.gettext("A %(number)s cannot bear off this checker: first move the checker on %(point)s.")
         if why is Why.BOTH_NUMBERS:
             # TRANSLATORS: Exercise feedback: the roll is not a double, and the reader's move would
             # leave one number unplayable.
@@ -264,12 +275,39 @@ class Words:
         if why is Why.MORE_NUMBERS:
             # TRANSLATORS: Exercise feedback, only after doubles, which are played as four moves of
             # one number (%(number)s).
-            text = self.ngettext(
+            return self.ngettext(
                 "A double is four moves of %(number)s; only %(count)s of them can be played here, and you must play it.",
                 "A double is four moves of %(number)s; %(count)s of them can be played here, and you must play that many.",
-                refusal.count)
-            return text % {"count": self.number(refusal.count), "number": self.number(refusal.number)}
-        # TRANSLATORS: Exercise feedback: only one of the two numbers can be played, and then it
-        # must be the larger.
-        return self.gettext("Only one number can be played, so it must be the larger, %(number)s.") % {
-            "number": self.number(refusal.number)}
+                count)
+        if why is Why.LARGER_NUMBER:
+            # TRANSLATORS: Exercise feedback: only one of the two numbers can be played, and then it
+            # must be the larger.
+            return self.gettext("Only one number can be played, so it must be the larger, %(number)s.")
+        return self._play_refusal_template(why, count)
+
+    def _play_refusal_template(self, why: Why, count: int) -> str:
+        """Refusals of a whole play rather than of one checker move."""
+        if why is Why.SHORT_OF_WIN:
+            # TRANSLATORS: Play page feedback: the reader could win with this roll and stopped
+            # short; a win counts as using every number (%(count)s is 2, or 4 after a double).
+            return self.gettext("This roll can win the game, and a win counts as using every number: "
+                                "win, or play all %(count)s numbers.")
+        if why is Why.FALSE_PIN:
+            # TRANSLATORS: Feedback on a play written in notation: a * on a landing that pins nothing.
+            return self.gettext("The checker landing on %(point)s pins nothing there: leave out the *.")
+        if why is Why.DISTANCE:
+            # TRANSLATORS: Play page feedback: no numbers of the roll add up to the move tried
+            # (%(count)s pips); points in board numbering.
+            return self.gettext("The roll %(roll)s cannot move a checker from %(point)s to %(end)s "
+                                "(%(count)s pips).")
+        if why is Why.GAME_ENDED:
+            # TRANSLATORS: Feedback: the game ended part-way through a play.
+            return self.gettext("The game is over: nothing more can be played.")
+        if why is Why.NO_MOVE:
+            # TRANSLATORS: Play page feedback: nothing at all can be played with this roll.
+            return self.gettext("No move is possible with this roll.")
+        if why is Why.UNPLAYABLE:
+            # TRANSLATORS: Feedback: the moves tried cannot all be made with the numbers rolled.
+            return self.gettext("These moves cannot all be played with this roll.")
+        # TRANSLATORS: Feedback: a play the rules do not allow, for none of the usual reasons.
+        return self.gettext("That play is not allowed with this roll.")

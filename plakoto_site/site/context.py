@@ -39,7 +39,7 @@ class Site:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
 
     def translated(self, lang: str, slug: str | None) -> bool:
-        if slug is None or slug == "practice":
+        if slug is None or slug in ("practice", "play"):
             return True
         return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
 
@@ -80,6 +80,7 @@ class Site:
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
+            "play_href": relative(path, page_path(lang, "play")),
         }
 
 

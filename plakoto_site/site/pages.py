@@ -1,5 +1,5 @@
-"""The pages of each language: the lessons, the home page, the practice page; and the
-site's front page and 404 page."""
+"""The pages of each language: the lessons, the home page, the practice page, the play
+page; and the site's front page and 404 page."""
 
 from __future__ import annotations
 
@@ -13,9 +13,13 @@ from markupsafe import Markup
 from plakoto_site.content.markdown import exercise_placements
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.words import Words
+from plakoto_site.render.board import empty_board
 from plakoto_site.render.diagrams import EmbedLinks
+from plakoto_site.render.escaping import script_json
 from plakoto_site.render.exercises import exercise_html
 from plakoto_site.render.pages import exercise_markup, render_markdown
+from plakoto_site.render.play import play_data
 
 from .context import Site
 from .urls import page_path, relative
@@ -97,6 +101,40 @@ def practice_page(site: Site, lang: str) -> Page | None:
         summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                      "and the rules engine tells you what is allowed and why."),
         groups=groups,
+    )
+    return path, html.encode()
+
+
+def play_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
+    for lang in languages:
+        yield play_page(site, lang)
+
+
+def play_page(site: Site, lang: str) -> Page:
+    """A whole game on the lessons' board, against the computer or two on one device."""
+    path = page_path(lang, "play")
+    translations = site.checked.translations[lang]
+    words = Words(Language(lang), translations)
+    lessons = {c.lesson.slug: relative(path, page_path(lang, c.lesson.slug)) for c in site.checked.lessons[lang]}
+    # TRANSLATORS: The play page: the name of the rule set with the mother rule (the Greek game).
+    plakoto = translations.gettext("Plakoto")
+    # TRANSLATORS: The play page: the name of the rule set without the mother rule.
+    tapa = translations.gettext("Tapa")
+    data = play_data(words, lessons, {"plakoto": plakoto, "tapa": tapa})
+    # TRANSLATORS: The play page: the name screen readers give the board picture.
+    board_title = translations.gettext("The board")
+    html = site.templates.render(
+        "play.html", translations, **site.common(lang, "play", path),
+        # TRANSLATORS: The play page's title, and its link in the header and on the home page.
+        title=translations.gettext("Play a game"),
+        # TRANSLATORS: The play page: the line under its title.
+        summary=translations.gettext("A whole game of Plakoto or Tapa on the lessons' board: against "
+                                     "the computer, or two players on one device."),
+        data=script_json(data),
+        rules_js=site.asset(path, "plakoto-rules.js"),
+        play_js=site.asset(path, "play.js"),
+        board=Markup(empty_board(board_title, "play-board")),
+        lessons_href=relative(path, page_path(lang)) + "#lessons",
     )
     return path, html.encode()
 

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from plakoto_site.render.palette import site_stylesheet
+from plakoto_site.render.scripts import served
 
-ASSETS = ("site.css", "diagram.js", "exercise.js", "favicon.svg")
+ASSETS = ("site.css", "diagram.js", "exercise.js", "plakoto-rules.js", "play.js", "favicon.svg")
 """The files every site carries, from ``templates/assets/``."""
 
 
@@ -38,7 +39,11 @@ class Project:
 
     def assets(self) -> dict[str, bytes]:
         """Every file of :data:`ASSETS` as a site carries it: ``site.css`` opens with the
-        board's colours (:mod:`plakoto_site.render.palette`)."""
+        board's colours (:mod:`plakoto_site.render.palette`), scripts come without their
+        comment lines (:mod:`plakoto_site.render.scripts`)."""
         files = {name: self.asset(name).read_bytes() for name in ASSETS}
         files["site.css"] = site_stylesheet(files["site.css"])
+        for name in ASSETS:
+            if name.endswith(".js"):
+                files[name] = served(files[name].decode()).encode()
         return files

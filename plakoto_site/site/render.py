@@ -7,7 +7,7 @@ from functools import partial
 
 from .context import Site
 from .embeds import embed_links, embed_pages, find_embeds
-from .pages import asset_files, home_pages, lesson_pages, practice_pages, root_pages
+from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
 from .sitemap import search_files
 
 
@@ -22,6 +22,7 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
         home_pages(site, chosen),
         lesson_pages(site, partial(embed_links, site, embeds), chosen),
         practice_pages(site, chosen),
+        play_pages(site, chosen),
         embed_pages(site, embeds, chosen),
     ]
     if shared:

@@ -18,6 +18,7 @@ def sitemap(site: Site) -> str:
     slugs: list[str | None] = [None] + [c.lesson.slug for c in site.checked.lessons[site.reference]]
     if site.checked.content.exercises:
         slugs.append("practice")
+    slugs.append("play")
     for slug in slugs:
         present = [lang.code for lang in site.published if site.translated(lang.code, slug)]
         for lang in present:

@@ -10,6 +10,7 @@ import pytest
 from plakoto_site.site.build import build
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
+from tests.site.conftest import MiniProject
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -32,3 +33,29 @@ def site(tmp_path_factory: pytest.TempPathFactory, static_server) -> BuiltSite: 
     url = static_server(folder)
     build(Project(REPO), folder, base_url=url)
     return BuiltSite(folder, url, check(Project(REPO)))
+
+
+@pytest.fixture
+def arabic(tmp_path: Path, static_server) -> str:  # type: ignore[no-untyped-def]
+    project = MiniProject(tmp_path / "project")
+    project.write("content/site.toml", 'url = "https://example.org/"\nlanguages = ["en", "ru", "ar"]\n')
+    project.write("content/ar/pinning.md", LESSON_AR)
+    done = project.run("build")
+    assert done.returncode == 0, done.stderr
+    return str(static_server(project.root / "_site"))
+
+
+LESSON_AR = """\
++++
+title = "الحبس بدل الضرب"
+order = 1
+summary = "القطعة الوحيدة تُحبس ولا تُضرب."
++++
+
+إذا نزلت قطعتك على قطعة وحيدة للخصم فإنها تحبسها.
+
+```diagram pin
+start: قطعة سوداء وحيدة على النقطة 15.
+pin: الأبيض يحبسها.
+```
+"""

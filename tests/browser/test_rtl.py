@@ -3,40 +3,10 @@ of mahbusa), with no lessons and no catalog yet — every page builds from Engli
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
-from tests.site.conftest import MiniProject
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def arabic(tmp_path: Path, static_server) -> str:  # type: ignore[no-untyped-def]
-    project = MiniProject(tmp_path / "project")
-    project.write("content/site.toml", 'url = "https://example.org/"\nlanguages = ["en", "ru", "ar"]\n')
-    project.write("content/ar/pinning.md", LESSON_AR)
-    done = project.run("build")
-    assert done.returncode == 0, done.stderr
-    return str(static_server(project.root / "_site"))
-
-
-LESSON_AR = """\
-+++
-title = "الحبس بدل الضرب"
-order = 1
-summary = "القطعة الوحيدة تُحبس ولا تُضرب."
-+++
-
-إذا نزلت قطعتك على قطعة وحيدة للخصم فإنها تحبسها.
-
-```diagram pin
-start: قطعة سوداء وحيدة على النقطة 15.
-pin: الأبيض يحبسها.
-```
-"""
 
 
 def boxes(page: Page) -> dict[str, float]:

@@ -71,7 +71,8 @@ def test_every_shape_and_name_a_board_points_at_is_in_its_own_file(project: Mini
         defined, wanted = references(path.read_text(encoding="utf-8"))
         assert wanted <= defined, (path.relative_to(site).as_posix(), sorted(wanted - defined))
         drawn += "pk_board" in wanted
-    assert drawn == 2 * (1 + 1 + 3)  # en and ru: the lesson, the embed page, 0.svg, 1.svg, filmstrip.svg
+    # en and ru: the lesson, the embed page, 0.svg, 1.svg, filmstrip.svg and the play page
+    assert drawn == 2 * (1 + 1 + 3 + 1)
 
 
 def test_pictures_carry_the_sites_colours_light_and_dark(project: MiniProject) -> None:

@@ -1,0 +1,67 @@
+"""The lessons' board for a page that draws positions itself (the play page).
+
+Python stays the one source of the board's look: :func:`empty_board` is the board of
+:mod:`.svg` without checkers, and :func:`geometry` hands the script every measure it needs
+to place checkers, pins, counts, dice and trays exactly where :func:`.svg.shapes` puts them.
+The script draws with the same shared shapes (``<use href="#pk_…">``, :data:`.svg.DEFS`,
+carried once by every page), so its colours come from the same stylesheet, light or dark.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import escape
+
+from . import svg
+from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
+
+SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l"}
+"""The shared shapes the script draws with: each name plus a colour's first letter (``w``,
+``b``) is the id of a shape in :data:`.svg.DEFS`."""
+
+
+def empty_board(title: str, element_id: str) -> str:
+    """The frame, the points and their numbers, with a title; no checkers."""
+    return (f'<svg viewBox="0 0 {svg.WIDTH} {svg.HEIGHT}" class="board" direction="ltr" role="img" '
+            f'aria-labelledby="{element_id}-title" id="{element_id}" font-family="{svg.FONT}">'
+            f'<title id="{element_id}-title">{escape(title)}</title><use href="#pk_board"/></svg>')
+
+
+def _point(point: int) -> dict[str, float]:
+    """A point's column: centre x, the centre y of its first checker, the direction a stack
+    grows (1 down from the top edge, -1 up from the bottom edge) and its clickable area."""
+    top = svg.is_top(point)
+    return {
+        "x": svg.point_x(point),
+        "y": svg.slot_y(point, 0),
+        "grow": 1 if top else -1,
+        "areaY": svg.INNER_TOP if top else svg.INNER_BOTTOM - svg.PH,
+    }
+
+
+def geometry() -> dict[str, Any]:
+    """Every measure of :func:`.svg.shapes` a script needs to draw a position the same way."""
+    return {
+        "width": svg.WIDTH,
+        "height": svg.HEIGHT,
+        "radius": svg.R - 1,
+        "step": svg.D,
+        "pointWidth": svg.PW,
+        "pointHeight": svg.PH,
+        "points": {str(point): _point(point) for point in range(1, 25)},
+        "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": 0.75,
+                  "countDy": 5, "fontSize": 15},
+        "tray": {
+            "x": svg.TRAY_X, "checkerX": svg.TRAY_X + 6, "gap": 11,
+            "black": {"y": svg.INNER_TOP + 4, "grow": 1, "countY": svg.INNER_TOP + svg.PH + 16,
+                      "areaY": svg.INNER_TOP},
+            "white": {"y": svg.INNER_BOTTOM - 14, "grow": -1, "countY": svg.INNER_BOTTOM - svg.PH - 6,
+                      "areaY": svg.INNER_BOTTOM - svg.PH},
+            "width": svg.TRAY, "height": svg.PH,
+        },
+        "dice": {"x": svg.LEFT + 3 * svg.PW, "y": svg.MIDDLE, "apart": 20, "spot": 8,
+                 "spots": {str(n): spots for n, spots in svg.PIPS.items()}},
+        "info": {"x": svg.LEFT, "y": svg.HEIGHT - svg.INFO + 18, "line": 22, "fontSize": 16},
+        "shapes": SHAPES,
+    }

@@ -1,0 +1,156 @@
+"""The play page's data: the board's geometry and every sentence the page's script says,
+in the page's language.
+
+The script fills the ``%(name)s`` placeholders and sets the text with ``textContent``;
+plural sentences are chosen here, by the catalog, for every count the game can reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from plakoto_site.engine import Outcome, Reason, Side, Why
+from plakoto_site.i18n.words import Words
+
+from .board import geometry
+
+LESSON_OF = {
+    Why.NO_CHECKER: "board", Why.PINNED: "pinning", Why.PINNER: "pinning", Why.CLOSED: "moving",
+    Why.NOT_HOME: "bearing-off", Why.PIN_STOPS_BEAR_OFF: "bearing-off", Why.HIGHER_POINT: "bearing-off",
+    Why.BOTH_NUMBERS: "moving", Why.MORE_NUMBERS: "moving", Why.LARGER_NUMBER: "moving",
+    Why.SHORT_OF_WIN: "scoring", Why.DISTANCE: "moving", Why.NO_MOVE: "moving",
+}
+"""The lesson that explains each rule a try can break."""
+
+COUNTED = {Why.CLOSED: range(2, 16), Why.MORE_NUMBERS: range(1, 4)}
+"""Refusals whose sentence depends on a count, and the counts the game can reach."""
+
+
+def refusals(words: Words) -> dict[str, Any]:
+    """Each refusal kind's sentence; for counted ones, a sentence per count."""
+    found: dict[str, Any] = {}
+    for why in Why:
+        if why in COUNTED:
+            found[why.value] = {str(n): words.refusal_template(why, n) for n in COUNTED[why]}
+        else:
+            found[why.value] = words.refusal_template(why)
+    return found
+
+
+def outcomes(words: Words) -> dict[str, str]:
+    """Every way a game can end, keyed ``winner-reason-points`` (``none-blocked-0``)."""
+    found = {}
+    for side in Side:
+        for points in (1, 2):
+            found[f"{side.value}-bear-off-{points}"] = words.outcome(Outcome(Reason.BEAR_OFF, side, points))
+        found[f"{side.value}-mother-2"] = words.outcome(Outcome(Reason.MOTHER, side, 2))
+    for reason in (Reason.BOTH_MOTHERS, Reason.BLOCKED):
+        found[f"none-{reason.value}-0"] = words.outcome(Outcome(reason, None, 0))
+    return found
+
+
+def checkers(words: Words) -> dict[str, dict[str, str]]:
+    return {side.value: {str(n): words.checkers(side, n) for n in range(1, 16)} for side in Side}
+
+
+def sentences(words: Words) -> dict[str, str]:
+    """The script's own sentences, by name."""
+    _ = words.gettext
+    return {
+        # TRANSLATORS: Play page, spoken and shown: the opening roll, one die each; the higher
+        # starts with both numbers.
+        "openingWhite": _("Opening roll: White %(white)s, Black %(black)s. White starts with %(roll)s."),
+        # TRANSLATORS: Play page, spoken and shown: the opening roll, one die each; the higher
+        # starts with both numbers.
+        "openingBlack": _("Opening roll: White %(white)s, Black %(black)s. Black starts with %(roll)s."),
+        # TRANSLATORS: Play page: before a game's first roll.
+        "openingPrompt": _("Roll for the opening: one die each, the higher number starts."),
+        # TRANSLATORS: Play page: both sides rolled the same number at the opening roll.
+        "openingTie": _("Opening roll: both roll %(number)s. Roll again."),
+        # TRANSLATORS: Play page, spoken and shown: a side's roll.
+        "rolledWhite": _("White rolls %(roll)s."),
+        # TRANSLATORS: Play page, spoken and shown: a side's roll.
+        "rolledBlack": _("Black rolls %(roll)s."),
+        # TRANSLATORS: Play page, spoken and shown: a side's whole play of its turn, in notation.
+        "playedWhite": _("White rolls %(roll)s and plays %(play)s."),
+        # TRANSLATORS: Play page, spoken and shown. Black's play is in Black's own numbering; the
+        # board numbers follow in %(board)s.
+        "playedBlack": _("Black rolls %(roll)s and plays %(play)s (board %(board)s)."),
+        # TRANSLATORS: Above a board's caption: a step where the roll cannot be played at all.
+        "passWhite": _("White rolls %(roll)s and cannot move."),
+        # TRANSLATORS: Above a board's caption: a step where the roll cannot be played at all.
+        "passBlack": _("Black rolls %(roll)s and cannot move."),
+        # TRANSLATORS: Play page: whose turn it is, before the roll.
+        "rollWhite": _("White to roll."),
+        # TRANSLATORS: Play page: whose turn it is, before the roll.
+        "rollBlack": _("Black to roll."),
+        # TRANSLATORS: Play page: a checker is chosen; %(targets)s lists the points it may go to.
+        "chosen": _("Checker on %(point)s chosen. It can go to %(targets)s."),
+        # TRANSLATORS: Play page: put into "It can go to %(targets)s." for bearing off.
+        "off": _("off"),
+        # TRANSLATORS: Play page: one move made, in board numbers ("13 → 8").
+        "moved": _("Moved %(from)s → %(to)s."),
+        # TRANSLATORS: Play page: the moves made are a complete play, and more can still be played.
+        "complete": _("This play is complete: confirm it, or go on moving."),
+        # TRANSLATORS: Play page: the computer is choosing its play.
+        "thinking": _("The computer is thinking…"),
+        # TRANSLATORS: Play page: the suggestion of the Hint button, in notation.
+        "hint": _("Suggested play: %(play)s."),
+        # TRANSLATORS: Play page: the match score, always on screen.
+        "score": _("Match to %(length)s: White %(white)s, Black %(black)s"),
+        # TRANSLATORS: Play page: the end of a match.
+        "matchWhite": _("White wins the match, %(white)s to %(black)s."),
+        # TRANSLATORS: Play page: the end of a match.
+        "matchBlack": _("Black wins the match, %(black)s to %(white)s."),
+        # TRANSLATORS: Play page: after a game of a match that goes on.
+        "nextGame": _("Press “Next game” to play on."),
+        # TRANSLATORS: Play page: under the board, White's pip count and borne-off checkers.
+        "infoWhite": _("White: %(pips)s pips, %(off)s off"),
+        # TRANSLATORS: Play page: under the board, Black's pip count and borne-off checkers.
+        "infoBlack": _("Black: %(pips)s pips, %(off)s off"),
+        # TRANSLATORS: A board's text alternative, one line per occupied point.
+        "point": _("Point %(point)s: %(checkers)s."),
+        # TRANSLATORS: A board's text alternative, one line per occupied point: a pinned checker
+        # lies under the owner's.
+        "pointOverBlack": _("Point %(point)s: %(checkers)s, with a black checker pinned beneath."),
+        # TRANSLATORS: A board's text alternative, one line per occupied point: a pinned checker
+        # lies under the owner's.
+        "pointOverWhite": _("Point %(point)s: %(checkers)s, with a white checker pinned beneath."),
+        # TRANSLATORS: Play page: the label of an empty point, for screen readers.
+        "pointEmpty": _("Point %(point)s: empty."),
+        # TRANSLATORS: Play page: the label of the trays, for screen readers.
+        "trays": _("Borne off: White %(white)s, Black %(black)s."),
+        # TRANSLATORS: Play page: a link after a refused try, to the lesson on that rule.
+        "why": _("Read the rule"),
+        # TRANSLATORS: Play page: after "Copy the game" or "Copy this position…".
+        "copied": _("Copied. The text is also below."),
+        # TRANSLATORS: Play page: the browser did not allow copying.
+        "copyFailed": _("Copying is not allowed here: select the text below and copy it."),
+        # TRANSLATORS: Play page: the title of a diagram source made from the game's position.
+        "diagramTitle": _("A position from a game of Plakoto"),
+        # TRANSLATORS: Play page: the caption of a diagram source made from the game's position.
+        "diagramCaption": _("The position after move %(move)s."),
+        # TRANSLATORS: Play page: the first line of a copied game record.
+        "recordTitle": _("A game of %(rules)s"),
+        # TRANSLATORS: Play page: the number chosen to play with the chosen checker.
+        "number": _("Play %(number)s"),
+        "white": words.side(Side.WHITE),
+        "black": words.side(Side.BLACK),
+        "toPlayWhite": words.to_play(Side.WHITE),
+        "toPlayBlack": words.to_play(Side.BLACK),
+    }
+
+
+def play_data(words: Words, lesson_href: Mapping[str, str], rules_names: Mapping[str, str]) -> dict[str, Any]:
+    """Everything ``play.js`` reads from the page, under readable keys."""
+    return {
+        "board": geometry(),
+        "words": sentences(words),
+        "refusals": refusals(words),
+        "outcomes": outcomes(words),
+        "checkers": checkers(words),
+        "rules": dict(rules_names),
+        "lessons": {why.value: lesson_href[slug] for why, slug in LESSON_OF.items() if slug in lesson_href},
+        "motherLesson": lesson_href.get("mother", ""),
+    }

@@ -1,0 +1,875 @@
+// @ts-check
+"use strict";
+/* The play page: a whole game on the lessons' board. Rules: plakoto-rules.js; the board's
+   measures and every sentence: #play-data. Page contract: see templates/play.html. */
+(function () {
+  /** @typedef {"white" | "black"} Side */
+  /** @typedef {"plakoto" | "tapa"} RuleSet */
+  /** @typedef {{board: number[], pinned: number[], off: {white: number, black: number}, turn: Side}} Position */
+  /** @typedef {{winner: Side | null, points: number, reason: string}} Result */
+  /** @typedef {{start: number, end: number, number: number, pins: boolean}} Move */
+  /** @typedef {{moves: Move[], notation: string, position: Position, result: Result | null}} Play */
+  /** @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number, end: number, dice: number[] | null}} Refusal */
+  /** @typedef {{start: number, number: number, end: number, child: number | null, refusal: Refusal | null, pins: boolean}} Try */
+  /** @typedef {{position: Position, numbers: number[], tries: Try[], play: Play | null}} TreeNode */
+  /** @typedef {{x: number, y: number, grow: number, areaY: number}} PointPlace */
+  /**
+   * The measures of the lessons' board (render/board.py).
+   * @typedef {{width: number, height: number, radius: number, step: number, pointWidth: number, pointHeight: number,
+   *   points: Object<string, PointPlace>,
+   *   stack: {shown: number, shownOverPin: number, pinShift: number, countDy: number, fontSize: number},
+   *   tray: {x: number, checkerX: number, gap: number, width: number, height: number,
+   *     white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}},
+   *   dice: {x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>},
+   *   info: {x: number, y: number, line: number, fontSize: number},
+   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string}}} Geometry
+   */
+  /**
+   * What the page carries for this script.
+   * @typedef {{board: Geometry, words: Object<string, string>, refusals: Object<string, string | Object<string, string>>,
+   *   outcomes: Object<string, string>, checkers: {white: Object<string, string>, black: Object<string, string>},
+   *   rules: {plakoto: string, tapa: string}, lessons: Object<string, string>, motherLesson: string}} PageData
+   */
+  /** @typedef {{rules: RuleSet, mode: "computer" | "two-players", level: "beginner" | "club", human: Side, length: number, forced: boolean}} Settings */
+  /** One line of the record: a play (notation empty when the side could not move). @typedef {{side: Side, dice: number[], notation: string, board: string}} Entry */
+  /**
+   * The whole game, saved in localStorage after every change.
+   * @typedef {{version: number, address: string, settings: Settings, score: {white: number, black: number}, position: Position,
+   *   dice: number[] | null, state: "rolling" | "moving" | "computer" | "over", opening: boolean, result: Result | null,
+   *   log: Entry[], path: number[], draws: number, matchOver: boolean}} Game
+   */
+
+  var STORE = "plakoto-play";
+  var VERSION = 1;
+  var SVG = "http://www.w3.org/2000/svg";
+  var root = /** @type {HTMLElement | null} */ (document.querySelector("[data-plakoto-game]"));
+  var source = document.getElementById("play-data");
+  /** @type {any} */
+  var Rules = /** @type {any} */ (window).PlakotoRules;
+  if (!root || !source || !Rules) return;
+  var game_root = root;
+  /** @type {PageData} */
+  var data = JSON.parse(source.textContent || "{}");
+  var geo = data.board;
+  var words = data.words;
+  var params = new URLSearchParams(location.search);
+  var seedText = params.get("seed");
+  /** ?seed=N: the dice and the computer's choices repeat. */
+  var seed = seedText !== null && /^\d{1,9}$/.test(seedText) ? Number(seedText) : null;
+  /** Test hooks, honoured only with ?seed: ?position=<code> starts from that position;
+   * ?delay=<ms> sets the computer's pause. */
+  var startCode = seed !== null ? params.get("position") : null;
+  try { if (startCode && Rules.result(Rules.fromCode(startCode))) startCode = null; } catch (e) { startCode = null; } // ignored: unreadable, or over
+  var delayText = seed !== null ? params.get("delay") : null;
+  var pause = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 450;
+  var address = (seed !== null ? "seed=" + seed : "") + (startCode ? ";position=" + startCode : "");
+
+  /** @param {string} name */
+  function q(name) { return /** @type {HTMLElement} */ (game_root.querySelector(name)); }
+  var svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (q("svg.board")));
+  var layer = document.createElementNS(SVG, "g");
+  layer.setAttribute("class", "play-layer");
+  svg.appendChild(layer);
+  var feedback = q("[data-feedback]");
+  var ruleLink = /** @type {HTMLAnchorElement} */ (q("[data-rule-link]"));
+  var log = q("[data-log]");
+  var score = q("[data-score]");
+  var numbers = q("[data-numbers]");
+  var exported = /** @type {HTMLTextAreaElement} */ (q("[data-export]"));
+  var form = /** @type {HTMLFormElement} */ (q("[data-setup]"));
+  var settingsBox = /** @type {HTMLDetailsElement} */ (q("[data-settings]"));
+  var hits = q("[data-points]");
+
+  // -- words ----------------------------------------------------------------------------
+
+  /** Fill a catalog sentence's %(name)s placeholders. @param {string} text @param {Object<string, string | number>} values */
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s|%%/g, function (whole, key) { return key ? String(values[key]) : "%"; });
+  }
+  /** @param {Side} side @param {string} name */
+  function sided(name, side) { return words[name + (side === "white" ? "White" : "Black")]; }
+  /** @param {number[]} dice */
+  function rollText(dice) { return dice[0] + "–" + dice[1]; }
+  /** Board numbers of a play: "1 → 7, 7 → 12". @param {Side} side @param {Move[]} moves */
+  function boardMoves(side, moves) {
+    return moves.map(function (m) {
+      return Rules.own(side, m.start) + " → " + (m.end === 0 ? words.off : Rules.own(side, m.end));
+    }).join(", ");
+  }
+  /** @param {Entry} entry */
+  function entryText(entry) {
+    if (!entry.notation) return fill(sided("pass", entry.side), { roll: rollText(entry.dice) });
+    return fill(sided("played", entry.side), { roll: rollText(entry.dice), play: entry.notation, board: entry.board });
+  }
+  /** @param {Refusal} r */
+  function refusalText(r) {
+    var table = data.refusals[r.kind] || data.refusals["not-allowed"];
+    var text = typeof table === "string" ? table : table[String(r.count)] || table[Object.keys(table)[0]];
+    var point = r.kind === "higher-point" ? r.other : r.point;
+    return fill(text, {
+      point: point ? Rules.own(r.side, point) : "", end: r.end ? Rules.own(r.side, r.end) : words.off,
+      count: r.count, number: r.number, roll: r.dice ? rollText(r.dice) : "",
+    });
+  }
+  /** @param {Result} result */
+  function resultText(result) {
+    return data.outcomes[(result.winner || "none") + "-" + result.reason + "-" + result.points] || "";
+  }
+
+  // -- dice -------------------------------------------------------------------------------
+
+  /** @type {() => number} */
+  var seeded = seed !== null ? Rules.prng(seed) : Math.random;
+  /** One die: the seeded generator, or crypto.getRandomValues with rejection sampling. */
+  function die() {
+    game.draws += 1;
+    if (seed !== null) return Math.floor(seeded() * 6) + 1;
+    var byte = new Uint8Array(1);
+    do { crypto.getRandomValues(byte); } while (byte[0] >= 252); // 252 = 6 × 42: no modulo bias
+    return byte[0] % 6 + 1;
+  }
+  function roll() { var a = die(), b = die(); return a >= b ? [a, b] : [b, a]; }
+  /** The computer's seed for this turn. */
+  function botSeed() {
+    if (seed !== null) return (seed * 7919 + game.log.length * 104729 + game.score.white * 31 + game.score.black) >>> 0;
+    var word = new Uint32Array(1);
+    crypto.getRandomValues(word);
+    return word[0];
+  }
+
+  // -- the game -----------------------------------------------------------------------------
+
+  /** @returns {Settings} */
+  function formSettings() {
+    var value = function (/** @type {string} */ name) {
+      var field = /** @type {any} */ (form.elements.namedItem(name));
+      return field ? String(field.value) : "";
+    };
+    var opponent = value("opponent");
+    return {
+      rules: value("rules") === "tapa" ? "tapa" : "plakoto",
+      mode: opponent === "two-players" ? "two-players" : "computer",
+      level: opponent === "beginner" ? "beginner" : "club",
+      human: value("colour") === "black" ? "black" : "white",
+      length: [1, 3, 5, 7].indexOf(Number(value("length"))) >= 0 ? Number(value("length")) : 1,
+      forced: Boolean(/** @type {HTMLInputElement | null} */ (form.elements.namedItem("forced")) &&
+        /** @type {HTMLInputElement} */ (form.elements.namedItem("forced")).checked),
+    };
+  }
+
+  /** @param {Settings} settings @param {{white: number, black: number}} points @returns {Game} */
+  function freshGame(settings, points) {
+    var position = startCode ? Rules.toJSON(Rules.fromCode(startCode)) : Rules.start("white");
+    return { version: VERSION, address: address, settings: settings, score: points, position: position, dice: null,
+      state: "rolling", opening: !startCode, result: null, log: [], path: [], draws: 0, matchOver: false };
+  }
+
+  /** @type {Game} */
+  var game = freshGame(formSettings(), { white: 0, black: 0 });
+  /** @type {TreeNode[] | null} */
+  var tree = null;
+  /** @type {number | null} the chosen checker's point (absolute) */
+  var chosen = null;
+  /** @type {Object<string, number[]>} reachable points of the chosen checker: the tries to get there */
+  var targets = {};
+  /** @type {number[]} points where the last play landed (absolute; 0 for off) */
+  var landed = [];
+  var timer = 0;
+
+  /** @param {Side} side */
+  function isComputer(side) { return game.settings.mode === "computer" && side !== game.settings.human; }
+  function node() {
+    var at = 0;
+    if (!tree) return null;
+    for (var i = 0; i < game.path.length; i++) at = /** @type {number} */ (tree[at].tries[game.path[i]].child);
+    return tree[at];
+  }
+  /** The position on the board now, part-way through a turn included. @returns {Position} */
+  function shown() { var n = node(); return n ? n.position : game.position; }
+
+  function save() {
+    try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* private mode, full storage */ }
+  }
+
+  /** A saved game, or null when there is none or it cannot be trusted. @returns {Game | null} */
+  function restore() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(STORE) || "null");
+      if (!saved || saved.version !== VERSION || saved.address !== address) return null;
+      var s = saved.settings, sides = ["white", "black"];
+      /** @param {any} value @param {any[]} allowed */
+      var is = function (value, allowed) { return allowed.indexOf(value) >= 0; };
+      var whole = Number.isInteger;
+      if (!s || !is(s.rules, ["plakoto", "tapa"]) || !is(s.mode, ["computer", "two-players"]) ||
+          !is(s.level, ["beginner", "club"]) || !is(s.human, sides) || !is(s.length, [1, 3, 5, 7]) ||
+          !is(saved.state, ["rolling", "moving", "computer", "over"])) return null;
+      var position = Rules.toJSON(Rules.fromJSON(saved.position));
+      if (saved.dice !== null) Rules.parseDice(saved.dice);
+      if ((saved.state === "moving" && !saved.dice) || !Array.isArray(saved.log) || !Array.isArray(saved.path) ||
+          !saved.path.every(whole) || !whole(saved.draws) || saved.draws < 0 || saved.draws > 1e6 ||
+          !saved.score || !whole(saved.score.white) || !whole(saved.score.black)) return null;
+      if (!saved.log.every(function (/** @type {any} */ e) {
+        return e && is(e.side, sides) && Array.isArray(e.dice) && typeof e.notation === "string" && typeof e.board === "string";
+      })) return null;
+      return { version: VERSION, address: address, settings: s, score: { white: saved.score.white, black: saved.score.black },
+        position: position, dice: saved.dice, state: saved.state, opening: Boolean(saved.opening), result: saved.result || null,
+        log: saved.log, path: saved.path, draws: saved.draws, matchOver: Boolean(saved.matchOver) };
+    } catch (e) {
+      return null; // a corrupt saved game is ignored, never fatal
+    }
+  }
+
+  /** @param {string} text @param {Refusal | null} [refused] */
+  function say(text, refused) {
+    feedback.textContent = text;
+    var href = refused ? data.lessons[refused.kind] : "";
+    ruleLink.hidden = !href;
+    if (href) ruleLink.href = href;
+  }
+
+  function newMatch() {
+    clearTimeout(timer);
+    game = freshGame(formSettings(), { white: 0, black: 0 });
+    seeded = seed !== null ? Rules.prng(seed) : Math.random;
+    begin();
+  }
+
+  function nextGame() {
+    clearTimeout(timer);
+    var draws = game.draws;
+    game = freshGame(game.settings, game.score);
+    game.draws = draws;
+    begin();
+  }
+
+  function begin() {
+    tree = null; chosen = null; targets = {}; landed = [];
+    settingsBox.open = false;
+    startTurn();
+    if (game.opening) say(words.openingPrompt);
+  }
+
+  /** Before a roll: the opening roll, the computer's turn, or a person's. */
+  function startTurn() {
+    tree = null; chosen = null; targets = {};
+    game.dice = null; game.path = [];
+    var side = game.position.turn;
+    if (!game.opening && isComputer(side)) {
+      game.state = "computer";
+      say(words.thinking);
+      schedule(computerTurn);
+    } else {
+      game.state = "rolling";
+      if (!game.opening) say(sided("roll", side));
+    }
+    render();
+  }
+
+  /** @param {() => void} action */
+  function schedule(action) { clearTimeout(timer); timer = window.setTimeout(action, pause); }
+
+  function rollPressed() {
+    if (game.state !== "rolling") return;
+    settingsBox.open = false;
+    if (game.opening) { openingRoll(); return; }
+    var dice = roll();
+    say(fill(sided("rolled", game.position.turn), { roll: rollText(dice) }));
+    startMoving(dice);
+  }
+
+  /** One die each; the higher starts with both numbers; ties roll again (RULES.md). */
+  function openingRoll() {
+    var white = die(), black = die();
+    if (white === black) {
+      say(fill(words.openingTie, { number: white }));
+      render();
+      return;
+    }
+    var starter = white > black ? "white" : "black";
+    var dice = white > black ? [white, black] : [black, white];
+    game.opening = false;
+    game.position = Object.assign({}, game.position, { turn: starter });
+    say(fill(sided("opening", /** @type {Side} */ (starter)), { white: white, black: black, roll: rollText(dice) }));
+    if (isComputer(game.position.turn)) {
+      game.state = "computer";
+      game.dice = dice;
+      render();
+      schedule(function () { computerPlay(dice); });
+    } else {
+      startMoving(dice);
+    }
+  }
+
+  /** @param {number[]} dice */
+  function startMoving(dice) {
+    game.dice = dice;
+    game.path = [];
+    var plays = Rules.legalPlays(game.position, dice, game.settings.rules);
+    if (!plays.length) { pass(dice); return; }
+    tree = Rules.playTree(game.position, dice, game.settings.rules);
+    game.state = "moving";
+    render();
+    if (game.settings.forced && plays.length === 1) {
+      schedule(function () { if (game.state === "moving" && !game.path.length) finish(plays[0]); });
+    }
+  }
+
+  /** @param {number[]} dice */
+  function pass(dice) {
+    var side = game.position.turn;
+    var entry = { side: side, dice: dice, notation: "", board: "" };
+    game.log.push(entry);
+    say(entryText(entry));
+    game.position = Object.assign({}, game.position, { turn: Rules.other(side) });
+    landed = [];
+    startTurn();
+  }
+
+  function computerTurn() {
+    var dice = roll();
+    game.dice = dice;
+    computerPlay(dice);
+  }
+
+  /** @param {number[]} dice */
+  function computerPlay(dice) {
+    var play = Rules.botPlay(game.position, dice, game.settings.rules, game.settings.level, botSeed());
+    if (!play) { pass(dice); return; }
+    finish(play, dice);
+  }
+
+  /** A whole play made: record it, say it, pass the turn or end the game.
+   * @param {Play} play @param {number[]} [dice] */
+  function finish(play, dice) {
+    var side = game.position.turn;
+    var rolled = dice || /** @type {number[]} */ (game.dice);
+    var entry = { side: side, dice: rolled, notation: play.notation, board: side === "black" ? boardMoves(side, play.moves) : "" };
+    if (!play.moves.length) entry.notation = "";
+    game.log.push(entry);
+    landed = play.moves.map(function (m) { return m.end === 0 ? 0 : Rules.own(side, m.end); });
+    game.position = play.position;
+    var result = play.result || Rules.result(play.position, game.settings.rules);
+    if (result) { over(result, entryText(entry)); return; }
+    var sentence = entryText(entry);
+    startTurn();
+    if (game.state === "rolling") say(sentence + " " + sided("roll", game.position.turn));
+    else say(sentence);
+    render();
+  }
+
+  /** @param {Result} result @param {string} last */
+  function over(result, last) {
+    tree = null; chosen = null; targets = {};
+    game.state = "over";
+    game.result = result;
+    if (result.winner) game.score[result.winner] += result.points;
+    var s = game.score, text = last + " " + resultText(result);
+    if (s.white >= game.settings.length || s.black >= game.settings.length) {
+      game.matchOver = true;
+      text += " " + fill(s.white > s.black ? words.matchWhite : words.matchBlack, { white: s.white, black: s.black });
+    } else {
+      text += " " + words.nextGame;
+    }
+    say(text);
+    if (/mother/.test(result.reason) && data.motherLesson) {
+      ruleLink.hidden = false;
+      ruleLink.href = data.motherLesson;
+    }
+    render();
+  }
+
+  // -- moving checkers ------------------------------------------------------------------------
+
+  /** Where the checker on `point` can go from the current node, each with the tries to get
+   * there (one checker may use several numbers in a row). @param {number} point */
+  function reach(point) {
+    /** @type {Object<string, number[]>} */
+    var found = {};
+    var side = game.position.turn, current = node();
+    if (!current || !tree) return found;
+    var nodes = tree;
+    /** @param {TreeNode} at @param {number} from @param {number[]} path */
+    function walk(at, from, path) {
+      at.tries.forEach(function (t, i) {
+        if (t.start !== from || t.child === null) return;
+        var where = t.end === 0 ? "off" : String(Rules.own(side, t.end));
+        var line = path.concat([i]);
+        if (!(where in found) || found[where].length > line.length) found[where] = line;
+        if (t.end !== 0 && !nodes[t.child].play?.result) walk(nodes[t.child], t.end, line);
+      });
+    }
+    walk(current, Rules.own(side, point), []);
+    return found;
+  }
+
+  /** @param {string} target */
+  function pointPressed(target) {
+    if (game.state !== "moving") return;
+    var current = node();
+    if (!current) return;
+    var side = game.position.turn;
+    var position = current.position;
+    if (target !== "off" && chosen !== null && Number(target) === chosen) { choose(null); return; }
+    if (target in targets) { moveAlong(targets[target]); return; }
+    var point = target === "off" ? 0 : Number(target);
+    var mine = point > 0 && position.board[point - 1] * (side === "white" ? 1 : -1) > 0;
+    if (mine && Object.keys(reach(point)).length) { choose(point); return; }
+    refuse(point, current, side);
+  }
+
+  /** Why the try just made is not allowed. @param {number} point @param {TreeNode} current @param {Side} side */
+  function refuse(point, current, side) {
+    var position = current.position;
+    var own = point ? Rules.own(side, point) : 0;
+    /** @type {Refusal | null} */
+    var refused = null;
+    if (chosen !== null) {
+      var from = Rules.own(side, chosen);
+      current.tries.forEach(function (t) {
+        if (!refused && t.start === from && t.refusal && (t.end === own || (own === 0 && t.end === 0))) refused = t.refusal;
+      });
+      if (!refused) {
+        current.tries.forEach(function (t) { if (!refused && t.start === from && t.refusal && own > 0 && from - own > t.number) refused = t.refusal; });
+      }
+      if (!refused) {
+        refused = { kind: own === 0 && current.numbers.length ? "not-allowed" : "distance", side: side, point: from, count: from - own,
+          number: 0, other: 0, end: own, dice: game.dice };
+        if (own === 0) refused = firstRefusal(current, from) || refused;
+      }
+    } else if (point) {
+      refused = firstRefusal(current, own);
+      if (!refused) {
+        var theirs = position.board[point - 1] * (side === "white" ? 1 : -1) < 0;
+        var pinnedMine = theirs && position.pinned.indexOf(point) >= 0;
+        refused = { kind: pinnedMine ? "pinned" : "no-checker", side: side, point: own, count: 0, number: 0, other: 0, end: 0, dice: null };
+      }
+    }
+    if (refused) {
+      game_root.setAttribute("data-refused", refused.kind);
+      say(refusalText(refused), refused);
+    }
+  }
+
+  /** The reason the checker on own point `from` cannot move at all. @param {TreeNode} current @param {number} from */
+  function firstRefusal(current, from) {
+    var found = current.tries.find(function (t) { return t.start === from && t.refusal; });
+    return found ? found.refusal : null;
+  }
+
+  /** @param {number | null} point */
+  function choose(point) {
+    chosen = point;
+    targets = point === null ? {} : reach(point);
+    if (point !== null) {
+      var list = Object.keys(targets).map(function (k) { return k === "off" ? words.off : k; }).join(", ");
+      say(fill(words.chosen, { point: point, targets: list }));
+    }
+    render();
+  }
+
+  /** @param {number} number */
+  function numberPressed(number) {
+    var current = node();
+    if (game.state !== "moving" || chosen === null || !current) return;
+    var from = Rules.own(game.position.turn, chosen), index = -1;
+    current.tries.forEach(function (t, i) { if (index < 0 && t.start === from && t.number === number) index = i; });
+    if (index < 0) return;
+    var t = current.tries[index];
+    if (t.refusal) { say(refusalText(t.refusal), t.refusal); return; }
+    moveAlong([index]);
+  }
+
+  /** @param {number[]} steps tries from the current node */
+  function moveAlong(steps) {
+    var side = game.position.turn, text = [];
+    for (var i = 0; i < steps.length; i++) {
+      var current = /** @type {TreeNode} */ (node());
+      var t = current.tries[steps[i]];
+      text.push(Rules.own(side, t.start) + " → " + (t.end === 0 ? words.off : Rules.own(side, t.end)));
+      game.path.push(steps[i]);
+    }
+    chosen = null; targets = {};
+    game_root.removeAttribute("data-refused");
+    var now = /** @type {TreeNode} */ (node());
+    var more = now.tries.some(function (t) { return t.child !== null; });
+    if (now.play && !more) { finish(now.play); return; }
+    say(fill(words.moved, { from: text[0].split(" → ")[0], to: text[text.length - 1].split(" → ")[1] }) +
+      (now.play ? " " + words.complete : ""));
+    render();
+  }
+
+  function undo() {
+    if (game.state !== "moving" || !game.path.length) return;
+    game.path.pop();
+    chosen = null; targets = {};
+    say(fill(sided("rolled", game.position.turn), { roll: rollText(/** @type {number[]} */ (game.dice)) }));
+    render();
+  }
+
+  function confirm() {
+    var current = node();
+    if (game.state === "moving" && current && current.play) finish(current.play);
+  }
+
+  function hint() {
+    if (game.state !== "moving" || !game.dice) return;
+    var play = Rules.botPlay(game.position, game.dice, game.settings.rules, "club", 1);
+    if (!play) return;
+    var side = game.position.turn;
+    var text = play.notation + (side === "black" ? " (" + boardMoves(side, play.moves) + ")" : "");
+    say(fill(words.hint, { play: text }));
+  }
+
+  // -- copying ---------------------------------------------------------------------------------
+
+  function record() {
+    var lines = [fill(words.recordTitle, { rules: data.rules[game.settings.rules] })];
+    game.log.forEach(function (entry, i) { lines.push((i + 1) + ". " + entryText(entry)); });
+    if (game.result) lines.push(resultText(game.result));
+    return lines.join("\n") + "\n";
+  }
+
+  function diagramSource() {
+    var lang = document.documentElement.lang || "en";
+    var key = /^[a-z]{2,3}$/.test(lang) ? lang : "en";
+    return [
+      "# A position from the play page. Make it an embeddable diagram with:",
+      "#     python build.py diagram this-file.toml",
+      'id = "game-position"',
+      "rules = " + JSON.stringify(game.settings.rules),
+      "start = " + JSON.stringify(Rules.toCode(shown())),
+      "title = { " + key + " = " + JSON.stringify(words.diagramTitle) + " }",
+      "",
+      "[captions." + key + "]",
+      "start = " + JSON.stringify(fill(words.diagramCaption, { move: game.log.length })),
+      "",
+    ].join("\n");
+  }
+
+  /** @param {string} text */
+  function copy(text) {
+    exported.value = text;
+    exported.hidden = false;
+    var done = function () { say(words.copied); };
+    var failed = function () { exported.select(); say(words.copyFailed); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, failed);
+    else failed();
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  /** @param {string} tag @param {Object<string, string | number>} attributes @param {Element} [parent] */
+  function draw(tag, attributes, parent) {
+    var made = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (k) { made.setAttribute(k, String(attributes[k])); });
+    (parent || layer).appendChild(made);
+    return made;
+  }
+
+  /** One of the board's shared shapes (the page's <defs>: render/svg.py), as the lessons draw it.
+   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} shape @param {Side} side
+   * @param {number} x @param {number} y @param {Element} [parent] */
+  function use(shape, side, x, y, parent) {
+    return draw("use", { href: "#" + geo.shapes[shape] + side.charAt(0), x: x, y: y }, parent);
+  }
+
+  /** The centre of the checker in `slot` on `point`. @param {number} point @param {number} slot */
+  function slot(point, slot) { var p = geo.points[String(point)]; return p.y + p.grow * slot * geo.step; }
+
+  /** @param {Position} position @param {number} point */
+  function stack(position, point) {
+    var count = position.board[point - 1];
+    if (!count) return -1;
+    var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
+    if (position.pinned.indexOf(point) >= 0) {
+      use("pinned", owner === "white" ? "black" : "white", x, slot(point, 0));
+      first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
+    }
+    var visible = Math.min(Math.abs(count), shown);
+    for (var i = 0; i < visible; i++) use("checker", /** @type {Side} */ (owner), x, slot(point, first + i));
+    var top = slot(point, first + visible - 1);
+    if (Math.abs(count) > visible) {
+      var label = draw("text", { x: x, y: top + geo.stack.countDy, "class": "ck-count on-" + owner, "text-anchor": "middle",
+        "font-size": geo.stack.fontSize, "font-weight": "bold" });
+      label.textContent = String(Math.abs(count));
+    }
+    return first + visible;
+  }
+
+  /** @param {Position} position @param {Side} side */
+  function tray(position, side) {
+    var t = geo.tray, place = t[side], count = position.off[side];
+    for (var i = 0; i < count; i++) {
+      use("off", side, t.checkerX, place.y + place.grow * i * t.gap);
+    }
+    if (count) {
+      var label = draw("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
+        "font-size": geo.stack.fontSize, "font-weight": "bold" });
+      label.textContent = String(count);
+    }
+  }
+
+  /** @param {number[]} dice @param {Side} side @param {number[]} left numbers still to play */
+  function drawDice(dice, side, left) {
+    var d = geo.dice, pip = /** @type {Side} */ (side === "white" ? "black" : "white"), g = draw("g", { "class": "dice" });
+    var remaining = left.slice();
+    dice.forEach(function (value, i) {
+      var x = d.x + (i ? d.apart : -d.apart), at = remaining.indexOf(value);
+      var used = game.state === "moving" && (dice[0] === dice[1] ? left.length <= (i ? 0 : 2) : at < 0);
+      if (at >= 0) remaining.splice(at, 1);
+      var face = draw("g", { "class": used ? "die-face die-used" : "die-face" }, g);
+      use("die", side, x, d.y, face);
+      d.spots[String(value)].forEach(function (s) { use("pip", pip, x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
+    });
+  }
+
+  /** @param {Position} position */
+  function info(position) {
+    /** @type {Side[]} */ (["white", "black"]).forEach(function (side, row) {
+      var y = geo.info.y + row * geo.info.line, turn = game.state !== "over" && position.turn === side;
+      use("line", side, geo.info.x + 7, y - 5);
+      var text = draw("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
+      if (turn) text.setAttribute("font-weight", "bold");
+      text.textContent = (turn ? "▶ " : "") + fill(sided("info", side), { pips: Rules.pips(position, side), off: position.off[side] });
+    });
+  }
+
+  /** The label a screen reader gives a point. @param {Position} position @param {number} point */
+  function pointLabel(position, point) {
+    var count = position.board[point - 1];
+    if (!count) return fill(words.pointEmpty, { point: point });
+    var owner = /** @type {Side} */ (count > 0 ? "white" : "black");
+    var name = position.pinned.indexOf(point) >= 0 ? (owner === "white" ? "pointOverBlack" : "pointOverWhite") : "point";
+    return fill(words[name], { point: point, checkers: data.checkers[owner][String(Math.abs(count))] });
+  }
+
+  function render() {
+    var position = shown(), current = node();
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    var heights = /** @type {Object<string, number>} */ ({});
+    for (var p = 1; p <= 24; p++) heights[p] = stack(position, p);
+    landed.forEach(function (point) {
+      if (!point || !position.board[point - 1]) return;
+      var h = heights[point], top = slot(point, Math.max(0, Math.min(h, geo.stack.shown) - 1));
+      draw("use", { href: "#pk_ring", x: geo.points[String(point)].x, y: top });
+    });
+    if (chosen !== null) {
+      var h = heights[chosen];
+      draw("circle", { cx: geo.points[String(chosen)].x, cy: slot(chosen, Math.max(0, Math.min(h, geo.stack.shown) - 1)),
+        r: geo.radius + 4, "class": "ring-chosen", fill: "none", "stroke-width": 4 });
+    }
+    Object.keys(targets).forEach(function (where) {
+      if (where === "off") {
+        var t = geo.tray;
+        draw("circle", { cx: t.x + t.width / 2, cy: geo.dice.y, r: 9, "class": "target-dot" });
+        return;
+      }
+      var point = Number(where), on = Math.abs(position.board[point - 1]), free = Math.min(Math.max(heights[point], 0), 4.5);
+      draw("circle", { cx: geo.points[where].x, cy: slot(point, on ? free : 0), r: 9, "class": "target-dot" });
+    });
+    tray(position, "black");
+    tray(position, "white");
+    var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
+    if (game.dice) drawDice(game.dice, roller, current ? current.numbers : []);
+    info(position);
+    drawHits(position);
+    drawControls(current);
+    drawLog();
+    contract(position);
+    save();
+  }
+
+  /** The clickable points over the board: buttons a keyboard can reach. @param {Position} position */
+  function drawHits(position) {
+    if (!hits.firstChild) {
+      for (var p = 1; p <= 24; p++) {
+        var place = geo.points[String(p)];
+        hitButton(String(p), place.x - geo.pointWidth / 2, place.areaY, geo.pointWidth, geo.pointHeight);
+      }
+      var t = geo.tray;
+      hitButton("off", t.x, t.black.areaY, t.width, t.white.areaY + t.height - t.black.areaY);
+    }
+    var buttons = hits.querySelectorAll("button");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = /** @type {HTMLButtonElement} */ (buttons[i]), where = b.getAttribute("data-point") || "";
+      var label = where === "off" ? fill(words.trays, { white: position.off.white, black: position.off.black })
+        : pointLabel(position, Number(where));
+      b.setAttribute("aria-label", label);
+      b.setAttribute("aria-pressed", String(chosen !== null && String(chosen) === where));
+      b.classList.toggle("is-target", where in targets);
+    }
+  }
+
+  /** @param {string} where @param {number} x @param {number} y @param {number} w @param {number} h */
+  function hitButton(where, x, y, w, h) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "game-point";
+    b.setAttribute("data-point", where);
+    b.tabIndex = where === "24" ? 0 : -1;
+    b.style.left = (100 * x / geo.width) + "%";
+    b.style.top = (100 * y / geo.height) + "%";
+    b.style.width = (100 * w / geo.width) + "%";
+    b.style.height = (100 * h / geo.height) + "%";
+    hits.appendChild(b);
+  }
+
+  /** @param {TreeNode | null} current */
+  function drawControls(current) {
+    var state = game.state;
+    /** @param {string} action @param {boolean} enabled */
+    function enable(action, enabled) {
+      var b = /** @type {HTMLButtonElement | null} */ (game_root.querySelector('button[data-action="' + action + '"]'));
+      if (b) b.disabled = !enabled;
+    }
+    enable("roll", state === "rolling");
+    enable("undo", state === "moving" && game.path.length > 0);
+    enable("confirm", state === "moving" && Boolean(current && current.play));
+    enable("hint", state === "moving");
+    var next = /** @type {HTMLButtonElement} */ (q('button[data-action="next"]'));
+    next.hidden = !(state === "over" && !game.matchOver);
+    while (numbers.firstChild) numbers.removeChild(numbers.firstChild);
+    if (state === "moving" && chosen !== null && current) {
+      var seen = /** @type {number[]} */ ([]);
+      current.numbers.forEach(function (n) {
+        if (seen.indexOf(n) >= 0) return;
+        seen.push(n);
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "control game-number";
+        b.setAttribute("data-number", String(n));
+        b.textContent = fill(words.number, { number: n });
+        numbers.appendChild(b);
+      });
+    }
+    score.textContent = fill(words.score, { length: game.settings.length, white: game.score.white, black: game.score.black });
+  }
+
+  function drawLog() {
+    while (log.children.length > game.log.length) log.removeChild(/** @type {Node} */ (log.lastChild));
+    for (var i = log.children.length; i < game.log.length; i++) {
+      var item = document.createElement("li");
+      item.textContent = entryText(game.log[i]);
+      item.className = "log-" + game.log[i].side;
+      log.appendChild(item);
+    }
+  }
+
+  /** The page contract: what tests and other tools read. @param {Position} position */
+  function contract(position) {
+    var r = game_root;
+    r.setAttribute("data-rules", game.settings.rules);
+    r.setAttribute("data-mode", game.settings.mode);
+    r.setAttribute("data-position", JSON.stringify(Rules.toJSON(position)));
+    r.setAttribute("data-dice", game.dice && game.state !== "over" ? game.dice[0] + "-" + game.dice[1] : "");
+    r.setAttribute("data-turn", game.position.turn);
+    r.setAttribute("data-state", game.state);
+    r.setAttribute("data-result", game.result ? JSON.stringify(game.result) : "");
+  }
+
+  // -- listening ------------------------------------------------------------------------------
+
+  game_root.addEventListener("click", function (event) {
+    var target = /** @type {HTMLElement} */ (event.target);
+    var button = /** @type {HTMLElement | null} */ (target.closest("button"));
+    if (!button || !game_root.contains(button)) return;
+    var action = button.getAttribute("data-action");
+    if (button.hasAttribute("data-point")) pointPressed(button.getAttribute("data-point") || "");
+    else if (button.hasAttribute("data-number")) numberPressed(Number(button.getAttribute("data-number")));
+    else if (action === "roll") rollPressed();
+    else if (action === "undo") undo();
+    else if (action === "confirm") confirm();
+    else if (action === "hint") hint();
+    else if (action === "next") nextGame();
+    else if (action === "copy-game") copy(record());
+    else if (action === "copy-position") copy(diagramSource());
+  });
+  form.addEventListener("submit", function (event) { event.preventDefault(); newMatch(); });
+  function colourChoice() {
+    var colour = /** @type {HTMLFieldSetElement} */ (q("[data-colour]"));
+    colour.disabled = formSettings().mode === "two-players";
+  }
+  form.addEventListener("change", colourChoice);
+
+  /** Show a saved game's choices in the form. @param {Settings} s */
+  function showSettings(s) {
+    /** @param {string} name @param {string} value */
+    function tick(name, value) {
+      var input = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="' + name + '"][value="' + value + '"]'));
+      if (input) input.checked = true;
+    }
+    tick("rules", s.rules);
+    tick("opponent", s.mode === "two-players" ? "two-players" : s.level);
+    tick("colour", s.human);
+    /** @type {HTMLSelectElement} */ (form.elements.namedItem("length")).value = String(s.length);
+    /** @type {HTMLInputElement} */ (form.elements.namedItem("forced")).checked = s.forced;
+    colourChoice();
+  }
+
+  /** Dragging a checker with a mouse or a pen: press on it, let go on its target. @type {string | null} */
+  var dragged = null;
+  hits.addEventListener("pointerdown", function (event) {
+    var from = /** @type {HTMLElement} */ (event.target).closest("[data-point]");
+    dragged = event.pointerType !== "touch" && from ? from.getAttribute("data-point") : null;
+  });
+  hits.addEventListener("pointerup", function (event) {
+    var over = document.elementFromPoint(event.clientX, event.clientY);
+    var target = over && over.closest("[data-point]"), to = target && target.getAttribute("data-point");
+    if (dragged && to && to !== dragged && game.state === "moving") {
+      if (chosen === null || String(chosen) !== dragged) pointPressed(dragged);
+      if (chosen !== null && String(chosen) === dragged) pointPressed(to);
+    }
+    dragged = null;
+  });
+
+  /** Arrow keys move among the points (the board's own layout: top row 13–24, bottom 12–1). */
+  hits.addEventListener("keydown", function (event) {
+    var here = /** @type {HTMLElement} */ (event.target).getAttribute("data-point");
+    if (!here) return;
+    var p = here === "off" ? 0 : Number(here), top = p >= 13, next = null;
+    if (event.key === "ArrowRight") next = here === "off" ? "off" : top ? (p === 24 ? "off" : String(p + 1)) : (p === 1 ? "off" : String(p - 1));
+    else if (event.key === "ArrowLeft") next = here === "off" ? "1" : top ? (p === 13 ? "13" : String(p - 1)) : (p === 12 ? "12" : String(p + 1));
+    else if (event.key === "ArrowUp" || event.key === "ArrowDown") next = here === "off" ? (event.key === "ArrowUp" ? "24" : "1") : String(25 - p);
+    if (next === null) return;
+    event.preventDefault();
+    var buttons = hits.querySelectorAll("button");
+    for (var i = 0; i < buttons.length; i++) {
+      var b = /** @type {HTMLButtonElement} */ (buttons[i]);
+      b.tabIndex = b.getAttribute("data-point") === next ? 0 : -1;
+      if (b.tabIndex === 0) b.focus();
+    }
+  });
+
+  // -- start ----------------------------------------------------------------------------------
+
+  var waiting = game_root.querySelectorAll("[data-setup] button, [data-action^=copy]");
+  for (var w = 0; w < waiting.length; w++) /** @type {HTMLButtonElement} */ (waiting[w]).disabled = false;
+  var saved = restore();
+  if (saved) {
+    game = saved;
+    showSettings(game.settings);
+    if (game.state === "moving" && game.dice) {
+      /** @type {TreeNode[]} */
+      var nodes = Rules.playTree(game.position, game.dice, game.settings.rules);
+      var ok = true, at = 0;
+      tree = nodes;
+      game.path.forEach(function (i) {
+        var t = ok ? nodes[at].tries[i] : null;
+        if (!t || t.child === null) ok = false; else at = t.child;
+      });
+      if (!ok) game.path = [];
+    }
+    if (seed !== null) { seeded = Rules.prng(seed); for (var i = 0; i < game.draws; i++) seeded(); }
+    settingsBox.open = false;
+    var last = game.log.length ? entryText(game.log[game.log.length - 1]) : "";
+    var dice = game.dice;
+    if (game.state === "computer") { say(words.thinking); schedule(dice ? function () { computerPlay(dice || []); } : computerTurn); }
+    else if (game.state === "over" && game.result) say(last + " " + resultText(game.result));
+    else if (game.state === "rolling") say((last ? last + " " : "") + (game.opening ? words.openingPrompt : sided("roll", game.position.turn)));
+    else say(last);
+    render();
+  } else {
+    say(startCode ? sided("roll", game.position.turn) : words.openingPrompt);
+    render();
+  }
+})();

@@ -1,0 +1,448 @@
+"""The play page, /<lang>/play/, driven through its page contract in Chromium.
+
+One side is played by clicks on ``[data-point]``: the test picks a legal play with the
+Python engine (the page's own rules are the code under test) and clicks its moves; the
+computer plays the other side. Dice are seeded with ``?seed=N``; ``?delay=0`` makes the
+computer answer at once; ``?position=<code>`` (honoured only with a seed) starts from a
+position. Seeds used below, read from the page's seeded dice: with a position, seed 31
+rolls 6-5 first; from the start, seed 1 opens White 4, Black 1 and seed 8 White 1, Black 4.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from plakoto_site.engine import OFF, Dice, Play, Position, RuleSet, Side, legal_plays
+from plakoto_site.render import svg
+
+from .conftest import REPO, BuiltSite
+from .test_quality import AXE, AXE_TAGS
+
+pytestmark = pytest.mark.browser
+
+GAME = "[data-plakoto-game]"
+MOTHER_POSITION = "W:7x10,6,5,4,3,2;B:1,19x14;T:W"
+"""White can pin Black's lone mother on 1 with any number, and White has left its own start."""
+
+
+class Game:
+    """The page's game, read and played through the page contract."""
+
+    def __init__(self, page: Page, site: BuiltSite, lang: str, query: str) -> None:
+        self.page = page
+        self.url = f"{site.url}{lang}/play/?{query}"
+        page.goto(self.url)
+        page.evaluate("localStorage.clear()")
+        page.goto(self.url)
+        self.root = page.locator(GAME)
+
+    def attr(self, name: str) -> str:
+        return self.root.get_attribute(f"data-{name}") or ""
+
+    @property
+    def state(self) -> str:
+        return self.attr("state")
+
+    def position(self) -> Position:
+        rules = RuleSet.parse(self.attr("rules"))
+        return Position.from_json(json.loads(self.attr("position")), rules)
+
+    def dice(self) -> Dice:
+        high, low = (int(n) for n in self.attr("dice").split("-"))
+        return Dice(high, low)
+
+    def click_point(self, point: int) -> None:
+        self.page.click(f'{GAME} [data-point="{"off" if point == OFF else point}"]')
+
+    def setup(self, **choices: str) -> None:
+        """Choose in the form, then start a new match."""
+        self.page.locator("[data-settings] summary").click() if not self.page.locator(
+            "[data-settings]").evaluate("d => d.open") else None
+        for name, value in choices.items():
+            if name == "length":
+                self.page.select_option('select[name="length"]', value)
+            elif name == "forced":
+                self.page.check('input[name="forced"]')
+            else:
+                self.page.check(f'input[name="{name}"][value="{value}"]')
+        self.page.click('button[data-action="new"]')
+
+    def plays(self) -> list[Play]:
+        position = self.position()
+        return legal_plays(position, self.dice(), position.rules)
+
+    def play(self, play: Play) -> None:
+        """Click the play's moves, checker then target; confirm if the page still waits."""
+        for move in play.moves:
+            self.click_point(move.start)
+            self.click_point(move.end)
+        if self.state == "moving":
+            self.page.click('button[data-action="confirm"]')
+
+    def wait_while(self, state: str) -> None:
+        self.page.wait_for_function(f"s => document.querySelector('{GAME}').dataset.state !== s", arg=state)
+
+
+def racing_choice(plays: list[Play], side: Side) -> Play:
+    """A win if there is one, else the play that leaves the fewest pips: a short game."""
+    wins = [p for p in plays if p.outcome is not None and p.outcome.winner is side]
+    return wins[0] if wins else min(plays, key=lambda p: p.position.pips(side))
+
+
+def play_to_the_end(game: Game, limit: int = 400) -> int:
+    """Play the reader's side until the game is over; how many plays the reader made."""
+    made = 0
+    for _ in range(limit):
+        state = game.state
+        if state == "over":
+            return made
+        if state == "rolling":
+            game.page.click('button[data-action="roll"]')
+        elif state == "moving":
+            side = game.position().turn
+            plays = game.plays()
+            log = game.page.locator("[data-log] > *").count()
+            game.play(racing_choice(plays, side))
+            made += 1
+            expect(game.page.locator("[data-log] > *")).not_to_have_count(log)
+        else:
+            game.wait_while(state)
+    raise AssertionError(f"the game did not end in {limit} steps")
+
+
+def words(site: BuiltSite, lang: str):  # type: ignore[no-untyped-def]
+    from plakoto_site.i18n.languages import Language
+    from plakoto_site.i18n.words import Words
+
+    return Words(Language(lang), site.checked.translations[lang])
+
+
+@pytest.mark.parametrize(("lang", "rules", "colour"), [
+    ("en", "plakoto", "white"), ("ru", "plakoto", "black"), ("el", "tapa", "white"), ("uk", "plakoto", "black"),
+])
+def test_a_whole_game_against_the_computer(page: Page, site: BuiltSite, lang: str, rules: str, colour: str) -> None:
+    game = Game(page, site, lang, "seed=5&delay=0")
+    game.setup(rules=rules, colour=colour, opponent="beginner", length="1")
+    assert game.attr("mode") == "computer" and game.attr("rules") == rules
+    made = play_to_the_end(game)
+    result = json.loads(game.attr("result"))
+    assert result["reason"] in {"bear-off", "mother", "both-mothers", "blocked"}
+    assert made >= 10
+    log = page.locator("[data-log] > li")
+    assert log.count() >= 2 * made - 1
+    from plakoto_site.engine import Outcome, Reason
+    winner = Side(result["winner"]) if result["winner"] else None
+    sentence = words(site, lang).outcome(Outcome(Reason(result["reason"]), winner, result["points"]))
+    expect(page.locator("[data-feedback]")).to_contain_text(sentence)
+    # The match to 1 point is over: the score shows the points won.
+    score = page.locator("[data-score]").text_content() or ""
+    assert str(result["points"]) in score
+    if colour == "black":
+        # Black's plays in Black's own numbering, board numbers beside them.
+        black_line = page.locator("[data-log] > li.log-black").first.text_content() or ""
+        assert "→" in black_line
+
+
+def test_the_opening_roll_and_a_refused_try(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    assert game.state == "rolling" and game.attr("dice") == ""
+    page.click('button[data-action="roll"]')
+    # Seed 1: White rolls 4, Black 1; White starts with 4-1.
+    assert game.attr("dice") == "4-1" and game.attr("turn") == "white" and game.state == "moving"
+    expect(page.locator("[data-feedback]")).to_have_text("Opening roll: White 4, Black 1. White starts with 4–1.")
+    game.click_point(1)
+    expect(page.locator("[data-feedback]")).to_have_text("There is no checker of yours on 1.")
+    expect(page.locator("[data-rule-link]")).to_be_visible()
+
+
+def test_a_closed_point_is_refused_with_the_reason_and_the_lesson(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:19x2,1x13;T:W")
+    page.click('button[data-action="roll"]')
+    assert game.attr("dice") == "6-5"
+    game.click_point(24)
+    expect(page.locator('[data-point="24"]')).to_have_attribute("aria-pressed", "true")
+    game.click_point(19)
+    expect(page.locator("[data-feedback]")).to_have_text("Point 19 is closed: 2 opposing checkers stand there.")
+    link = page.locator("[data-rule-link]")
+    expect(link).to_be_visible()
+    assert (link.get_attribute("href") or "").endswith("moving/index.html")
+    # The same try in Russian, worded from the Russian catalog.
+    game = Game(page, site, "ru", "seed=31&delay=0&position=W:24x15;B:19x2,1x13;T:W")
+    page.click('button[data-action="roll"]')
+    game.click_point(24)
+    game.click_point(19)
+    expect(page.locator("[data-feedback]")).to_have_text("Пункт 19 закрыт: там стоят 2 шашки соперника.")
+
+
+def test_undo_and_reload_resume(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    before = game.attr("position")
+    game.click_point(24)
+    game.click_point(20)  # the 4
+    assert json.loads(game.attr("position"))["board"][19] == 1
+    page.click('button[data-action="undo"]')
+    assert game.attr("position") == before
+    game.click_point(24)
+    game.click_point(20)
+    during = game.attr("position")
+    page.reload()
+    assert game.attr("state") == "moving" and game.attr("position") == during and game.attr("dice") == "4-1"
+    game.click_point(24)
+    game.click_point(23)  # the 1: the turn is over and the computer answers
+    game.wait_while("computer") if game.state == "computer" else None
+    log = page.locator("[data-log] > li")
+    expect(log.first).to_have_text("White rolls 4–1 and plays 24/23 24/20.")
+    count = log.count()
+    page.reload()
+    expect(page.locator("[data-log] > li")).to_have_count(count)
+
+
+def test_a_corrupt_saved_game_is_ignored(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    for broken in ("{broken", "[]", '{"version": 1, "address": "seed=1", "position": {"board": [99]}}', "123"):
+        page.evaluate("v => localStorage.setItem('plakoto-play', v)", broken)
+        page.reload()
+        assert game.state == "rolling" and game.attr("dice") == ""
+        page.click('button[data-action="roll"]')
+        assert game.state == "moving"
+
+
+def test_a_wrong_position_hook_is_ignored(page: Page, site: BuiltSite) -> None:
+    for code in ("W:24x16;B:1x15", "nonsense", "W:1;B:24;P:1,24;T:W"):  # too many, unreadable, already over
+        game = Game(page, site, "en", f"seed=1&delay=0&position={code}")
+        page.click('button[data-action="roll"]')
+        assert game.attr("dice") == "4-1" and game.position().board[23] == 15  # the opening roll, from the start
+
+
+DRAWN_POSITION = "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:W"
+"""Tall stacks with counts, a pin under each colour (one under a tall stack), both trays."""
+
+
+def test_the_page_draws_a_position_as_the_lessons_do(page: Page, site: BuiltSite) -> None:
+    """One board: the script places the same shared shapes at the same places as the board
+    of a lesson (render/svg.py), and writes the same counts."""
+    position = Position.from_code(DRAWN_POSITION)
+    assert position.white_off == 2 and position.black_off == 1
+    Game(page, site, "en", f"seed=31&delay=0&position={DRAWN_POSITION}")
+    drawn = page.evaluate("""() => {
+        const layer = document.querySelector("[data-plakoto-game] .play-layer");
+        const uses = [...layer.querySelectorAll("use")].map(u => [u.getAttribute("href"), +u.getAttribute("x"), +u.getAttribute("y")]);
+        const counts = [...layer.querySelectorAll("text.ck-count, text.off-count")].map(
+            t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]);
+        return {uses, counts};
+    }""")
+    shapes = svg.shapes(position, svg.Labels("", "-", "-"))
+    uses = [[href, float(x), float(y)] for href, x, y in re.findall(r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"', shapes)]
+    counts = [[kind, float(x), float(y), text] for x, y, kind, text in
+              re.findall(r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>', shapes)]
+    # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned, 3 borne off, the 2
+    # small checkers of the lines under the board; counts on 24 and 20 and on both trays
+    assert (len(uses), len(counts)) == (29, 4)
+    assert sorted(drawn["uses"]) == sorted(uses)
+    assert sorted(drawn["counts"]) == sorted(counts)
+
+
+def test_a_two_player_game(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=8&delay=0")
+    game.setup(opponent="two-players")
+    assert game.attr("mode") == "two-players"
+    assert page.locator('input[name="colour"]').first.is_disabled()
+    page.click('button[data-action="roll"]')
+    # Seed 8: White rolls 1, Black 4; Black starts with 4-1, played by a person.
+    assert game.attr("turn") == "black" and game.state == "moving" and game.attr("dice") == "4-1"
+    sides = []
+    for _ in range(6):
+        if game.state == "rolling":
+            page.click('button[data-action="roll"]')
+        side = game.position().turn
+        sides.append(side)
+        game.play(racing_choice(game.plays(), side))
+        assert game.state in ("rolling", "over")
+    assert Side.WHITE in sides and Side.BLACK in sides
+    expect(page.locator("[data-log] > li")).to_have_count(6)
+    first = page.locator("[data-log] > li").first.text_content() or ""
+    assert first.startswith("Black rolls 4–1 and plays") and "(board 1 → " in first
+
+
+def test_a_game_ends_by_the_mother_rule(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    page.click('button[data-action="roll"]')
+    pin = next(p for p in game.plays() if p.outcome is not None)
+    game.play(pin)
+    assert game.state == "over"
+    assert json.loads(game.attr("result")) == {"winner": "white", "points": 2, "reason": "mother"}
+    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is pinned: White wins 2 points.")
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+
+
+def test_the_match_goes_on_with_the_next_game(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    page.click('button[data-action="roll"]')
+    game.play(next(p for p in game.plays() if p.outcome is not None))
+    expect(page.locator("[data-feedback]")).to_contain_text("Press “Next game” to play on.")
+    page.click('button[data-action="next"]')
+    assert game.state == "rolling" and game.attr("result") == "" and game.attr("dice") == ""
+    expect(page.locator("[data-log] > li")).to_have_count(0)
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator('button[data-action="next"]')).to_be_hidden()
+
+
+def test_a_hint_names_a_legal_play(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    page.click('button[data-action="hint"]')
+    text = page.locator("[data-feedback]").text_content() or ""
+    assert text.startswith("Suggested play: ")
+    legal = {str(p) for p in game.plays()}
+    assert text.removeprefix("Suggested play: ").removesuffix(".") in legal
+
+
+def test_no_legal_move_passes_the_turn(page: Page, site: BuiltSite) -> None:
+    # Black holds 18 to 23 with two checkers each: White's checkers on 24 cannot move at all.
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:18x2,19x2,20x2,21x2,22x2,23x2,1x3;T:W")
+    game.setup(opponent="two-players")
+    page.click('button[data-action="roll"]')
+    expect(page.locator("[data-log] > li")).to_have_text(["White rolls 6–5 and cannot move."])
+    assert game.attr("turn") == "black" and game.state == "rolling"
+
+
+def test_a_forced_play_is_played_for_the_reader(page: Page, site: BuiltSite) -> None:
+    # With 6-5 the only play is 24/13 (by 18): 19 is closed, so the 5 can only follow the 6.
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:19x2,1x13;T:W")
+    game.setup(opponent="two-players", forced="on")
+    page.click('button[data-action="roll"]')
+    expect(page.locator("[data-log] > li")).to_have_text(["White rolls 6–5 and plays 24/13."])
+    assert game.attr("turn") == "black"
+
+
+def test_tapa_has_no_mother_rule(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    game.setup(rules="tapa")
+    page.click('button[data-action="roll"]')
+    assert game.attr("rules") == "tapa"
+    pins = [p for p in game.plays() if any(m.end == 1 for m in p.moves)]
+    assert pins and all(p.outcome is None for p in pins)
+    game.play(pins[0])
+    assert game.state != "over" and game.attr("result") == ""
+
+
+def test_keyboard_play(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.focus('button[data-action="roll"]')
+    page.keyboard.press("Enter")
+    assert game.attr("dice") == "4-1"
+    page.focus('[data-point="24"]')
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-point="24"]')).to_have_attribute("aria-pressed", "true")
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator('[data-point="20"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    assert json.loads(game.attr("position"))["board"][19] == 1
+
+
+def test_a_checker_can_be_dragged(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    page.drag_and_drop('[data-point="24"]', '[data-point="20"]')
+    assert json.loads(game.attr("position"))["board"][19] == 1
+    page.drag_and_drop('[data-point="24"]', '[data-point="19"]')  # no 5 in a 4-1: refused, nothing moves
+    expect(page.locator("[data-feedback]")).to_contain_text("cannot move a checker from 24 to 19 (5 pips)")
+    assert json.loads(game.attr("position"))["board"][18] == 0
+
+
+def test_the_position_as_a_diagram_source_builds(page: Page, site: BuiltSite, tmp_path: Path) -> None:
+    game = Game(page, site, "el", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    game.click_point(24)
+    game.click_point(20)
+    page.click('button[data-action="copy-position"]')
+    text = page.locator("[data-export]").input_value()
+    assert 'start = "W:24x14,20;B:1x15;T:W"' in text
+    source = tmp_path / "from-a-game.toml"
+    source.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(REPO / "build.py"), "diagram", str(source), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "el" / "index.html").is_file()
+    page.click('button[data-action="copy-game"]')
+    assert page.locator("[data-export]").input_value().startswith("Μια παρτίδα")
+
+
+def test_a_phone_360_px_wide(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    try:
+        game = Game(page, site, "ru", "seed=1&delay=0")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.click('button[data-action="roll"]')
+        game.play(racing_choice(game.plays(), Side.WHITE))
+        assert page.locator("[data-log] > li").count() >= 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_page_says_so(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}en/play/")
+        expect(page.locator("noscript p, .notice").first).to_contain_text("needs JavaScript")
+        for action in ("roll", "undo", "confirm", "hint", "new", "copy-game"):
+            assert page.locator(f'button[data-action="{action}"]').is_disabled(), action
+        link = page.get_by_role("link", name="go to the lessons")
+        assert link.get_attribute("href") == "../index.html#lessons"
+        link.click()
+        expect(page.locator("#lessons")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_linked_from_the_home_page_the_header_and_every_lesson(site: BuiltSite) -> None:
+    for lang, lessons in site.checked.lessons.items():
+        home = (site.folder / lang / "index.html").read_text()
+        assert 'class="play-call"><a href="play/index.html"' in home
+        for item in lessons:
+            page = (site.folder / lang / item.lesson.slug / "index.html").read_text()
+            assert page.count('href="../play/index.html"') == 2, (lang, item.lesson.slug)
+        play = (site.folder / lang / "play" / "index.html").read_text()
+        assert "plakoto-rules.js" in play and "play.js" in play
+        assert "plakoto-rules.js" not in home
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_play_page(browser: Browser, site: BuiltSite, scheme: str) -> None:
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        game = Game(page, site, "en", "seed=1&delay=0")
+        page.click('button[data-action="roll"]')
+        game.click_point(24)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+        assert [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]] == []
+    finally:
+        context.close()
+
+
+def test_right_to_left_mirrors_the_controls_not_the_board(page: Page, arabic: str) -> None:
+    page.goto(arabic + "ar/play/?seed=1&delay=0")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+
+    def x(selector: str) -> float:
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        return box["x"]
+
+    assert x('[data-point="13"]') < x('[data-point="24"]') < x('[data-point="off"]')
+    assert x('[data-point="12"]') < x('[data-point="1"]')
+    assert x('button[data-action="roll"]') > x('button[data-action="undo"]') > x('button[data-action="confirm"]')
