@@ -38,8 +38,8 @@ After the board.
 '''
 
 
-def site(tmp_path: Path, pages: dict[str, str]) -> Path:
-    (tmp_path / "mkdocs.yml").write_text("site_name: Someone else's site\nplugins:\n  - plakoto\n")
+def site(tmp_path: Path, pages: dict[str, str], plugin: str = "  - plakoto\n") -> Path:
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: Someone else's site\nplugins:\n{plugin}")
     for name, text in pages.items():
         path = tmp_path / "docs" / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,6 +93,21 @@ def test_a_fence_inside_a_list_is_refused(tmp_path: Path) -> None:
     done = build(site(tmp_path, {"index.md": nested}))
     assert done.returncode == 1
     assert "docs/index.md:5: a plakoto fence must stand at the top level of the page" in done.stderr
+
+
+def test_the_figure_speaks_the_configured_language(tmp_path: Path) -> None:
+    root = site(tmp_path, {"index.md": PINS}, plugin="  - search\n  - plakoto:\n      lang: el\n")
+    done = build(root)
+    assert done.returncode == 0, done.stderr
+    page = (root / "site/index.html").read_text(encoding="utf-8")
+    assert 'Τα Λευκά φέρνουν 3–1 και παίζουν <code class="notation">8/5* 6/5</code>' in page
+
+
+def test_a_language_without_a_catalog_is_refused_in_words(tmp_path: Path) -> None:
+    done = build(site(tmp_path, {"index.md": PINS}, plugin="  - plakoto:\n      lang: xx\n"))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "plakoto: there is no catalog for the language 'xx': use one of en, " in done.stderr
 
 
 def test_the_markdown_it_plugin_draws_and_refuses() -> None:
