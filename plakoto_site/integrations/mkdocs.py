@@ -52,8 +52,8 @@ class PlakotoPlugin(BasePlugin[PlakotoConfig]):
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         try:
+            self.assets = assets()  # first: without the clone there are no catalogs either
             self.md = MarkdownIt("commonmark").use(plakoto_plugin, lang=self.config.lang)
-            self.assets = assets()
         except (ValueError, OSError) as error:
             raise PluginError(f"plakoto: {error}") from error
         self.problems = Problems(Path(config.config_file_path or ".").resolve().parent)
