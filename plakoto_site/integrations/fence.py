@@ -30,6 +30,7 @@ them, to be copied beside the page and linked (the MkDocs plugin does both).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -123,7 +124,7 @@ def _render(content: str, path: Path, problems: Problems, words: Words, default_
     for key in ("title", "captions"):
         if key in data:
             data.pop(key)
-            problems.error(path, lines.of(key), f"unknown key {key!r}",
+            problems.error(path, _line_of(content, key), f"unknown key {key!r}",
                            'write caption = "…" for the start, and one in each [[steps]]')
     data.setdefault("id", default_id)
     diagram = diagram_from_data(path, content, data, problems, standalone=True)
@@ -132,6 +133,12 @@ def _render(content: str, path: Path, problems: Problems, words: Words, default_
     md = make_markdown()
     captions = {frame: Markup(md.renderInline(text)) for frame, text in texts.items()}
     return Figure(diagram.id, diagram_html(diagram, captions, words))
+
+
+def _line_of(content: str, key: str) -> int:
+    """The line of a top-level key written as ``key = …`` or as a table, ``[key.en]``."""
+    pattern = re.compile(rf"^\s*(?:\[\s*{re.escape(key)}\s*[.\]]|{re.escape(key)}\s*=)")
+    return next((n for n, line in enumerate(content.splitlines(), start=1) if pattern.match(line)), 1)
 
 
 def _take_captions(data: dict[str, Any], lines: KeyLines, path: Path, problems: Problems) -> dict[int, str]:

@@ -118,3 +118,19 @@ def test_the_markdown_it_plugin_draws_and_refuses() -> None:
         md.render("Text.\n\n```plakoto\nstart = \"start\"\n[[steps]]\nroll = \"6-5\"\nplay = \"24/18*\"\n```\n",
                   {"path": "guide.md"})
     assert str(raised.value).startswith("guide.md:7: step 1 (white 6-5): illegal play '24/18*'")
+
+
+def test_a_caption_is_markdown_text_never_markup() -> None:
+    md = MarkdownIt("commonmark").use(plakoto_plugin)
+    html = md.render('```plakoto\nstart = "start"\ncaption = "<script>alert(1)</script> and *this*"\n```\n')
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; and <em>this</em>" in html
+    assert "<script>alert" not in html
+
+
+def test_captions_in_the_wrong_form_are_refused_with_their_line() -> None:
+    md = MarkdownIt("commonmark").use(plakoto_plugin)
+    text = '# T\n\n```plakoto\nstart = "start"\n\n[captions.en]\nstart = "x"\n```\n'
+    with pytest.raises(DiagramSourceError) as raised:
+        md.render(text, {"path": "guide.md"})
+    assert str(raised.value) == ("guide.md:6: unknown key 'captions' — write caption = \"…\" for the start, "
+                                 "and one in each [[steps]]")
