@@ -55,5 +55,5 @@ def test_every_test_folder_is_collected() -> None:
                             cwd=REPO, capture_output=True, text=True, timeout=120).stdout
     collected = {line.split("::")[0].split("/")[1] for line in listed.splitlines() if line.count("/", 0, line.find("::")) >= 2}
     folders = {p.name for p in (REPO / "tests").iterdir() if p.is_dir() and any(p.glob("test_*.py"))}
-    assert folders == {"browser", "content", "engine", "i18n", "render", "site"}
+    assert folders == {"browser", "content", "engine", "i18n", "integrations", "render", "site"}
     assert collected == folders

@@ -122,6 +122,14 @@ def read_diagram(
     data = read_toml(text, path, problems)
     if data is None:
         return None
+    return diagram_from_data(path, text, data, problems, standalone=standalone)
+
+
+def diagram_from_data(
+    path: Path, text: str, data: dict[str, Any], problems: Problems, *, standalone: bool = False
+) -> Diagram | None:
+    """Replay a diagram source already read from ``text`` (which gives the line numbers),
+    for a caller that takes its own keys out first: the MkDocs fence's ``caption``."""
     return _Replay(path, text, data, problems, standalone).run()
 
 

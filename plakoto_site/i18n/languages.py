@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal
 
 REFERENCE = "en"
@@ -55,6 +55,6 @@ def _locale(code: str) -> Locale:
 def is_known(code: str) -> bool:
     try:
         Locale.parse(code)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, UnknownLocaleError):
         return False
     return True

@@ -1,0 +1,58 @@
+<?php
+/**
+ * Plugin Name: Plakoto diagrams
+ * Description: Paste the address of a Plakoto diagram's embed page on a line of its own, and the post shows the live step-through board (oEmbed).
+ * Version:     1.0.0
+ * Requires at least: 5.0
+ * License:     MIT
+ *
+ * See EMBEDDING.md, "In WordPress". Set PLAKOTO_SITE below to the tutorial's address.
+ *
+ * The tutorial is a static site: each embed page SITE/xx/embed/DIAGRAM/ has its oEmbed
+ * answer in SITE/xx/embed/DIAGRAM/oembed.json. This plugin registers the site as a trusted
+ * oEmbed provider (so WordPress keeps the iframe as the site wrote it) and fetches that
+ * file for each pasted address; "?step=2" or "?step=pin" in the address opens that step.
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The tutorial's address, ending in a slash. */
+const PLAKOTO_SITE = 'https://plakoto.example/';
+
+/** An embed page's address: SITE, a language, "embed", the diagram; then index.html and ?step=… may follow. */
+function plakoto_pattern() {
+	return '#^(' . preg_quote( PLAKOTO_SITE, '#' ) . '[a-z]{2,3}(?:-[a-z0-9]+)?/embed/[a-z0-9]+(?:-[a-z0-9]+)*/)(?:index\.html)?(?:\?step=([a-z0-9-]+))?$#i';
+}
+
+add_action(
+	'init',
+	function () {
+		// The endpoint named here is replaced per address below: each diagram has its own file.
+		wp_oembed_add_provider( plakoto_pattern(), PLAKOTO_SITE . 'oembed.json', true );
+	}
+);
+
+add_filter(
+	'oembed_fetch_url',
+	function ( $provider, $url, $args ) {
+		if ( ! preg_match( plakoto_pattern(), $url, $match ) ) {
+			return $provider;
+		}
+		return $match[1] . 'oembed.json';
+	},
+	10,
+	3
+);
+
+add_filter(
+	'oembed_result',
+	function ( $html, $url, $args ) {
+		if ( ! is_string( $html ) || ! preg_match( plakoto_pattern(), $url, $match ) || empty( $match[2] ) ) {
+			return $html;
+		}
+		$page = $match[1] . 'index.html';
+		return str_replace( 'src="' . $page . '"', 'src="' . $page . '?step=' . rawurlencode( $match[2] ) . '"', $html );
+	},
+	10,
+	3
+);

@@ -1,0 +1,74 @@
+"""The Hugo shortcode and the WordPress plugin in integrations/ build addresses that exist
+in the built site: the embed page of a real diagram, and its oEmbed file."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SHORTCODE = REPO / "integrations/hugo/layouts/shortcodes/plakoto.html"
+WORDPRESS = REPO / "integrations/wordpress/plakoto-oembed.php"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("hosts") / "_site"
+    done = subprocess.run([sys.executable, str(REPO / "build.py"), "build", "--out", str(out)],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def shortcode_uses(text: str) -> list[dict[str, str]]:
+    """The arguments of every ``{{< plakoto … >}}`` written in ``text``."""
+    return [dict(re.findall(r'(\w+)="([^"]*)"', use)) for use in re.findall(r"\{\{<\s*plakoto\s(.*?)>\}\}", text)]
+
+
+def test_the_shortcode_builds_the_embed_page_address(built: Path) -> None:
+    template = SHORTCODE.read_text()
+    # The address is SITE (its trailing slash trimmed), then "/", the language, "embed", the id.
+    assert 'printf "%s/%s/embed/%s/index.html" (strings.TrimSuffix "/" $site) $lang $id' in template
+    assert '$src = printf "%s?step=%s" $src (urlquery .)' in template
+    assert '.Get "lang" | default "en"' in template
+    examples = shortcode_uses(template.split("*/")[0]) + shortcode_uses((REPO / "EMBEDDING.md").read_text())
+    assert len(examples) >= 3
+    for example in examples:
+        page = built / example.get("lang", "en") / "embed" / example["id"] / "index.html"
+        assert page.is_file(), f"{example} names no embed page"
+        if "step" in example:
+            # ?step= takes a step's number or name, as the embed page's frames carry them.
+            html = page.read_text(encoding="utf-8")
+            assert (f'data-step-name="{example["step"]}"' in html
+                    or f'data-step-index="{example["step"]}"' in html), example
+
+
+def wordpress_pattern() -> tuple[str, re.Pattern[str]]:
+    php = WORDPRESS.read_text()
+    site = re.search(r"const PLAKOTO_SITE = '([^']+)';", php)
+    rest = re.search(r"'#\^\(' \. preg_quote\( PLAKOTO_SITE, '#' \) \. '(.*?)\$#i'", php)
+    assert site and rest, "the plugin's address pattern is not where this test reads it"
+    return site[1], re.compile("^(" + re.escape(site[1]) + rest[1] + "$", re.IGNORECASE)
+
+
+def test_the_wordpress_plugin_maps_each_embed_page_to_its_oembed_file(built: Path) -> None:
+    site, pattern = wordpress_pattern()
+    php = WORDPRESS.read_text()
+    assert "wp_oembed_add_provider( plakoto_pattern()" in php and "return $match[1] . 'oembed.json';" in php
+    pages = sorted(p.parent.relative_to(built).as_posix() for p in built.glob("*/embed/*/index.html"))
+    assert len(pages) == 108  # 27 diagrams in 4 languages (the README's build summary)
+    for folder in pages:
+        for address in (f"{site}{folder}/", f"{site}{folder}/index.html", f"{site}{folder}/?step=1",
+                        f"{site}{folder}/index.html?step=pin"):
+            match = pattern.match(address)
+            assert match, address
+            assert (built / match[1].removeprefix(site) / "oembed.json").is_file(), address
+    step = pattern.match(f"{site}en/embed/pin-sequence/?step=pin")
+    assert step and step[2] == "pin"
+    for other in (f"{site}en/pinning/", f"{site}en/embed/", "https://elsewhere.example/en/embed/pin-sequence/",
+                  f"{site}en/embed/pin-sequence/0.svg"):
+        assert not pattern.match(other), other
