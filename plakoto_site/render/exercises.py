@@ -29,7 +29,7 @@ from .escaping import script_json
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
 if TYPE_CHECKING:
-    from .pages import Templates
+    from .templates import Templates
 
 
 def _json(value: object) -> str:

@@ -19,7 +19,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
 
