@@ -82,6 +82,11 @@ TOO_EARLY = {  # from each exercise's position: the highest checker outside the 
     "make-a-point": "You cannot bear off yet: the checker on 24 is not home.",
     "pin-the-blot": "You cannot bear off yet: the checker on 24 is not home.",
     "pin-a-runner": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "board-find-point": "You cannot bear off yet: the checker on 24 is not home.",
+    "opening-black-starts": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "opening-read-a-play": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "strategy-pin-or-run": "You cannot bear off yet: the checker on 24 is not home.",
+    "strategy-target-mother": "You cannot bear off yet: the checker on 24 is not home.",
 }
 
 
