@@ -25,6 +25,7 @@ from plakoto_site.engine import OFF, Move, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
+from .board import geometry
 from .escaping import script_json
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
@@ -70,10 +71,13 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             "done": done,
             "play": node.play.notation() if node.play else "",
             "bearOffRefusal": plain.refusal(not_yet) if not_yet else "",
+            "info": [plain.board_info(Side.WHITE, position), plain.board_info(Side.BLACK, position)],
         })
     return {
         "side": side.value,
+        "dice": [exercise.dice.high, exercise.dice.low],
         "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
+        "board": geometry(),
         "nodes": nodes,
     }
 

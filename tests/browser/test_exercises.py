@@ -248,3 +248,67 @@ def test_a_refused_try_shows_the_rules_reason(page: Page, site: BuiltSite, name:
         root.locator(f"[data-point='{target}']").click()
     expect(root).to_have_attribute("data-state", "illegal")
     expect(root.locator("[data-feedback]")).to_have_text(reason)
+
+
+def dots(root: Locator) -> int:
+    return root.locator(".xstatic svg .target-dot").count()
+
+
+def test_the_exercise_board_is_the_lessons_svg_board_with_dots_and_dice(page: Page, site: BuiltSite) -> None:
+    # content/exercises/make-a-point.toml: W 24x10, 19, 17x2, 13x2; B 1x9, 5x2, 7x2, 8x2; White 6-1.
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='make-a-point']")
+    board = root.locator(".xstatic svg.board")
+    expect(board).to_be_visible()
+    expect(root.locator(".xboard")).to_be_visible()
+    assert root.locator(".xck, .xrow").count() == 0  # no grid of buttons any more
+    # the checkers are the board's shared shapes: 10 + 1 + 2 + 2 white, 9 (5 drawn and a count) + 2 + 2 + 2 black
+    assert board.locator("use[href='#pk_w']").count() == 5 + 1 + 2 + 2
+    assert board.locator("use[href='#pk_b']").count() == 5 + 2 + 2 + 2
+    expect(board.locator(".die-face")).to_have_count(2)
+    expect(board.locator(".die-used")).to_have_count(0)
+    assert dots(root) == 0
+    # 24 can go 6 to 18, 1 to 23, or both to 17 (through 18 or 23): three dots at once
+    root.locator("[data-point='24']").click()
+    expect(root.locator("[data-point='24']")).to_have_attribute("aria-pressed", "true")
+    expect(board.locator(".target-dot")).to_have_count(3)
+    expect(board.locator(".ring-chosen")).to_have_count(1)
+    # 13: the 6 lands on 7, closed (two black checkers); the 1 goes to 12, then the 6 to 6
+    root.locator("[data-point='13']").click()  # not a dot of 24's: refused, 24 stays chosen
+    root.locator("[data-point='24']").click()  # chosen again: unchosen
+    expect(board.locator(".target-dot")).to_have_count(0)
+    root.locator("[data-point='13']").click()
+    expect(board.locator(".target-dot")).to_have_count(2)
+    # a target two numbers away is played in one tap, both moves listed
+    root.locator("[data-point='6']").click()
+    expect(root).to_have_attribute("data-state", "legal")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 13/12 12/6")
+    expect(board.locator(".die-used")).to_have_count(2)
+    root.locator("[data-action='undo']").click()  # one move back: 13/12 stays
+    expect(board.locator(".die-used")).to_have_count(1)
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 13/12")
+    root.locator("[data-action='reset']").click()
+    expect(board.locator(".die-used")).to_have_count(0)
+    # one number played: its die fades
+    root.locator("[data-point='24']").click()
+    root.locator("[data-point='18']").click()
+    expect(board.locator(".die-used")).to_have_count(1)
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 1 + 2 + 2)
+
+
+def test_the_point_buttons_lie_over_their_points(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='make-a-point']")
+    box = root.locator(".xstatic svg").bounding_box()
+    assert box is not None
+    places = {}
+    for p in ("13", "18", "19", "24", "12", "7", "6", "1"):
+        b = root.locator(f"[data-point='{p}']").bounding_box()
+        assert b is not None
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
+        places[p] = b
+    # the board's layout: 13-18 and 19-24 along the top from left to right, 12-1 below
+    assert places["13"]["x"] < places["18"]["x"] < places["19"]["x"] < places["24"]["x"]
+    assert places["12"]["x"] < places["7"]["x"] < places["6"]["x"] < places["1"]["x"]
+    assert places["13"]["y"] < places["12"]["y"]
+    assert abs(places["13"]["x"] - places["12"]["x"]) < 1
