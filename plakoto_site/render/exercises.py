@@ -198,6 +198,11 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         "left": words.gettext("Numbers left:"),
         # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
         "done": words.gettext("Solved before"),
+        # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
+        "now": words.gettext("Solved"),
+        # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
+        # not the answer; "Undo" and "Start again" are the buttons' own texts.
+        "complete": words.gettext("This play is complete: press Undo or Start again to try another."),
     }
     return templates.macro("macros/exercise.html", "exercise", words.translations)(ExerciseView(
         id=exercise.id,

@@ -76,6 +76,8 @@
  * @property {string} played
  * @property {string} left
  * @property {string} done
+ * @property {string} now
+ * @property {string} complete
  */
 
 /** @typedef {{node: number, move: string}} Played */
@@ -135,19 +137,20 @@
       this.dice = /** @type {HTMLElement | null} */ (null);
       this.list = /** @type {HTMLElement | null} */ (null);
       this.layer = /** @type {SVGGElement | null} */ (null);
-      if (solved(progress(), this.id)) { this.mark(); }
+      if (solved(progress(), this.id)) { this.mark(this.ui.done); }
       var data = root.querySelector(".xdata");
       if (data) { this.moves(JSON.parse(data.textContent || "{}")); } else { this.question(); }
     }
 
-    mark() { this.badge.textContent = this.ui.done; this.badge.hidden = false; }
+    /** @param {string} text */
+    mark(text) { this.badge.textContent = text; this.badge.hidden = false; }
     /** @param {string} state @param {string} [text] */
     state(state, text) {
       this.root.setAttribute("data-state", state);
       this.feedback.textContent = text || "";
     }
     /** @param {string} text */
-    solved(text) { this.state("solved", text); remember(this.id); this.mark(); }
+    solved(text) { this.state("solved", text); remember(this.id); this.mark(this.ui.now); }
 
     question() {
       var self = this, form = find(this.root, ".xquestion", HTMLFormElement);
@@ -421,10 +424,13 @@
     pick(point) {
       var state = this.root.getAttribute("data-state");
       if (state === "solved" || state === "revealed") { return; }
-      var node = this.current();
+      var node = this.current(), own = node.tries[point];
+      var movable = Boolean(own) && own.some(function (t) { return t.next !== null; });
+      if (!node.numbers.length) { this.state(state || "legal", this.ui.complete); return; }
       if (this.source === point) { this.choose(null); return; }
       if (this.source !== null) {
         if (point in this.targets) { this.go(this.targets[point]); return; }
+        if (movable) { this.choose(point); return; }
         var tries = (node.tries[this.source] || []).filter(function (t) { return String(t.to) === point; });
         var refused = tries.filter(function (t) { return t.refusal; });
         if (refused.length) { this.state("illegal", refused[0].refusal); return; }
@@ -432,9 +438,8 @@
         return;
       }
       if (point === "off") { this.state("illegal", node.bearOffRefusal || this.ui.off); return; }
-      var own = node.tries[point];
       if (!own) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
-      if (!own.some(function (t) { return t.next !== null; })) { this.state("illegal", own[0].refusal); return; }
+      if (!movable) { this.state("illegal", own[0].refusal); return; }
       this.choose(point);
     }
 
@@ -458,7 +463,8 @@
 
     reset() {
       this.path = []; this.node = 0; this.source = null; this.targets = {};
-      this.state("playing");
+      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.state("playing", this.ui.choose);
       this.draw();
     }
 
