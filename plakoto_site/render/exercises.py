@@ -76,10 +76,35 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     return {
         "side": side.value,
         "dice": [exercise.dice.high, exercise.dice.low],
+        "solution": solution(exercise),
         "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
         "board": geometry(),
         "nodes": nodes,
     }
+
+
+def solution(exercise: Exercise) -> dict[str, object]:
+    """The moves that play the first accepted play (any complete play for ``goal = "any"``),
+    node by node from the start: a ``Route`` of ``templates/assets/exercise.js``, which
+    "Show the answer" plays on the board one move at a time."""
+    side, tree = exercise.position.turn, exercise.tree
+    wanted = exercise.accepted[0].position if exercise.accepted else None
+
+    def answer(index: int) -> bool:
+        play = tree[index].play
+        return play is not None and (wanted is None or play.position == wanted)
+
+    routes: dict[int, list[dict[str, object]]] = {0: []}
+    queue = [0]
+    for index in queue:  # breadth first: the fewest moves
+        if answer(index):
+            return {"path": routes[index], "node": index}
+        for attempt in tree[index].tries:
+            if attempt.child is not None and attempt.child not in routes:
+                move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
+                routes[attempt.child] = [*routes[index], {"node": index, "move": move}]
+                queue.append(attempt.child)
+    raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
 
 def _expected(exercise: Exercise) -> str:
@@ -200,6 +225,8 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         "done": words.gettext("Solved before"),
         # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
         "now": words.gettext("Solved"),
+        # TRANSLATORS: Exercises: a button under an exercise that goes to the next one on the page.
+        "next": words.gettext("Next exercise"),
         # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
         # not the answer; "Undo" and "Start again" are the buttons' own texts.
         "complete": words.gettext("This play is complete: press Undo or Start again to try another."),

@@ -36,6 +36,7 @@
  * @typedef {Object} ExerciseData
  * @property {"white" | "black"} side  the side to play
  * @property {number[]} dice  the roll, the higher number first
+ * @property {Route} solution  the moves of the answer, which "Show the answer" plays
  * @property {{checkers: number, pinned: number}} stack  at most this many checkers are
  *   drawn on a point (pinned: on a pinned point); a taller stack shows its count
  * @property {Geometry} board  the measures of the lessons' board (render/board.py)
@@ -77,10 +78,12 @@
  * @property {string} left
  * @property {string} done
  * @property {string} now
+ * @property {string} next
  * @property {string} complete
  */
 
 /** @typedef {{node: number, move: string}} Played */
+/** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
   var STORE = "plakoto-progress";
@@ -114,8 +117,6 @@
 
   var SVG = "http://www.w3.org/2000/svg";
 
-  /** @typedef {{path: Played[], node: number}} Route  the moves that take the chosen checker to a target */
-
   class Exercise {
     /** @param {HTMLElement} root */
     constructor(root) {
@@ -125,8 +126,7 @@
       this.ui = JSON.parse(root.getAttribute("data-ui") || "{}");
       this.feedback = find(root, "[data-feedback]", HTMLElement);
       this.badge = find(root, ".xbadge", HTMLElement);
-      /** @type {ExerciseData | null} */
-      this.tree = null;
+      this.tree = /** @type {ExerciseData} */ ({});
       this.node = 0;
       /** @type {Played[]} */
       this.path = [];
@@ -150,7 +150,7 @@
       this.feedback.textContent = text || "";
     }
     /** @param {string} text */
-    solved(text) { this.state("solved", text); remember(this.id); this.mark(this.ui.now); }
+    solved(text) { this.state("solved", text); remember(this.id); this.mark(this.ui.now); ticks(); }
 
     question() {
       var self = this, form = find(this.root, ".xquestion", HTMLFormElement);
@@ -204,7 +204,7 @@
         button.style.width = (100 * geo.pointWidth / geo.width) + "%";
         button.style.height = (100 * geo.pointHeight / geo.height) + "%";
       }
-      var home = group.querySelector("[data-point='" + (this.side() === "white" ? "24" : "1") + "']");
+      var home = group.querySelector("[data-point='" + (this.tree.side === "white" ? "24" : "1") + "']");
       if (home instanceof HTMLElement) { home.tabIndex = 0; }
       group.hidden = false;
       group.addEventListener("keydown", function (event) {
@@ -224,10 +224,6 @@
       });
     }
 
-    /** @returns {"white" | "black"} */
-    side() { return this.tree ? this.tree.side : "white"; }
-    /** @returns {TreeNode} */
-    current() { return /** @type {ExerciseData} */ (this.tree).nodes[this.node]; }
 
     // -- drawing, with the board's shared shapes (as render/svg.py and the play page draw) --
 
@@ -241,18 +237,18 @@
     /** @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} name @param {string} colour
      * @param {number} x @param {number} y @param {Element} [parent] */
     use(name, colour, x, y, parent) {
-      var geo = /** @type {ExerciseData} */ (this.tree).board;
+      var geo = this.tree.board;
       return this.shape("use", { href: "#" + geo.shapes[name] + colour.charAt(0), x: x, y: y }, parent);
     }
     /** The centre of the checker in `slot` on `point`. @param {number} point @param {number} slot */
     slot(point, slot) {
-      var geo = /** @type {ExerciseData} */ (this.tree).board, p = geo.points[String(point)];
+      var geo = this.tree.board, p = geo.points[String(point)];
       return p.y + p.grow * slot * geo.step;
     }
 
     /** One point's checkers; returns how many slots they fill. @param {TreeNode} node @param {number} point */
     stack(node, point) {
-      var geo = /** @type {ExerciseData} */ (this.tree).board;
+      var geo = this.tree.board;
       var count = node.board[point - 1];
       if (!count) { return 0; }
       var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
@@ -272,7 +268,7 @@
 
     /** @param {TreeNode} node @param {"white" | "black"} side */
     tray(node, side) {
-      var geo = /** @type {ExerciseData} */ (this.tree).board, t = geo.tray, place = t[side], count = node.off[side];
+      var geo = this.tree.board, t = geo.tray, place = t[side], count = node.off[side];
       for (var i = 0; i < count; i += 1) { this.use("off", side, t.checkerX, place.y + place.grow * i * t.gap); }
       if (count) {
         var label = this.shape("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
@@ -283,7 +279,7 @@
 
     /** The roll, each die faded once its number is played. @param {TreeNode} node */
     drawDice(node) {
-      var tree = /** @type {ExerciseData} */ (this.tree), d = tree.board.dice, side = tree.side;
+      var tree = this.tree, d = tree.board.dice, side = tree.side;
       var pip = side === "white" ? "black" : "white", group = this.shape("g", { "class": "dice" });
       var left = node.numbers.slice(), dice = tree.dice, double = dice[0] === dice[1];
       for (var i = 0; i < 2; i += 1) {
@@ -301,7 +297,7 @@
 
     /** The pip lines under the board, the side to play marked. @param {TreeNode} node */
     info(node) {
-      var tree = /** @type {ExerciseData} */ (this.tree), geo = tree.board, self = this;
+      var tree = this.tree, geo = tree.board, self = this;
       ["white", "black"].forEach(function (side, row) {
         var y = geo.info.y + row * geo.info.line, turn = side === tree.side;
         self.use("line", side, geo.info.x + 7, y - 5);
@@ -313,7 +309,7 @@
 
     /** The chosen checker's ring and a dot on every point it can go to. @param {TreeNode} node @param {Object<string, number>} heights */
     marks(node, heights) {
-      var geo = /** @type {ExerciseData} */ (this.tree).board, self = this;
+      var geo = this.tree.board, self = this;
       if (this.source !== null && this.source !== "off") {
         var from = Number(this.source);
         this.shape("circle", { cx: geo.points[this.source].x, cy: this.slot(from, Math.max(0, Math.min(heights[from], geo.stack.shown) - 1)),
@@ -330,7 +326,7 @@
     }
 
     draw() {
-      var node = this.current(), layer = /** @type {SVGGElement} */ (this.layer);
+      var node = this.tree.nodes[this.node], layer = /** @type {SVGGElement} */ (this.layer);
       layer.replaceChildren();
       /** @type {Object<string, number>} */
       var heights = {};
@@ -349,6 +345,7 @@
       this.drawNumbers(node);
       var played = this.path.map(function (step) { return step.move; }).join(" ");
       if (this.list) { this.list.textContent = played ? this.ui.played + " " + played : ""; }
+      if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
         this.state("legal", fill(this.ui.legal, { play: node.play }));
@@ -386,7 +383,7 @@
     /** Where the checker on `point` can go from the current node: one number or several in
      * a row, each with the moves that take it there (the fewest). @param {string} point */
     reach(point) {
-      var nodes = /** @type {ExerciseData} */ (this.tree).nodes;
+      var nodes = this.tree.nodes;
       /** @type {Object<string, Route>} */
       var found = {};
       /** @param {number} at @param {string} from @param {Played[]} path */
@@ -424,7 +421,7 @@
     pick(point) {
       var state = this.root.getAttribute("data-state");
       if (state === "solved" || state === "revealed") { return; }
-      var node = this.current(), own = node.tries[point];
+      var node = this.tree.nodes[this.node], own = node.tries[point];
       var movable = Boolean(own) && own.some(function (t) { return t.next !== null; });
       if (!node.numbers.length) { this.state(state || "legal", this.ui.complete); return; }
       if (this.source === point) { this.choose(null); return; }
@@ -445,7 +442,7 @@
 
     /** @param {number} number */
     number(number) {
-      var node = this.current();
+      var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; });
       if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move }], node: /** @type {number} */ (allowed[0].next) }); return; }
@@ -468,25 +465,78 @@
       this.draw();
     }
 
+    /** Open the answer and play it on the board, a move at a time. */
     reveal() {
+      var self = this, route = this.tree.solution, step = 0;
       find(this.root, ".xanswer", HTMLDetailsElement).open = true;
+      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.path = []; this.node = 0; this.source = null; this.targets = {};
       this.state("revealed", "");
+      function next() {
+        if (step === route.path.length || self.root.getAttribute("data-state") !== "revealed") { return; }
+        self.path.push(route.path[step]);
+        step += 1;
+        self.node = step < route.path.length ? route.path[step].node : route.node;
+        self.draw();
+        setTimeout(next, 800);
+      }
+      this.draw();
+      setTimeout(next, 800);
     }
+  }
+
+  /** A tick beside each lesson whose exercises are all solved (the home page's list, the
+   * Practice page's headings), and the Practice page's count. */
+  function ticks() {
+    var all = progress(), lessons = document.querySelectorAll("[data-exercises]");
+    for (var i = 0; i < lessons.length; i += 1) {
+      var lesson = lessons[i], ids = (lesson.getAttribute("data-exercises") || "").split(" ");
+      var done = ids.every(function (id) { return solved(all, id); }), tick = lesson.querySelector(".xtick");
+      if (done && !tick) {
+        tick = document.createElement("span");
+        tick.className = "xtick";
+        tick.setAttribute("role", "img");
+        tick.setAttribute("aria-label", lesson.getAttribute("data-tick") || "");
+        tick.textContent = "✓";
+        lesson.insertBefore(tick, lesson.children[1] || null);
+      }
+    }
+    var roots = document.querySelectorAll("[data-plakoto-exercise]");
+    var summary = document.querySelector("[data-progress]");
+    if (summary instanceof HTMLElement) {
+      var count = 0;
+      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise") || "")) { count += 1; } }
+      summary.textContent = fill(summary.getAttribute("data-progress") || "", { solved: count, total: roots.length });
+      summary.hidden = false;
+    }
+  }
+
+  /** "Next exercise" under each exercise that has another after it on the page. @param {HTMLElement} root @param {Element} next */
+  function nextButton(root, next) {
+    var button = document.createElement("button"), ui = JSON.parse(root.getAttribute("data-ui") || "{}");
+    button.type = "button";
+    button.className = "xbutton xnext";
+    button.textContent = ui.next;
+    root.appendChild(button);
+    button.addEventListener("click", function () {
+      if (!(next instanceof HTMLElement)) { return; }
+      next.tabIndex = -1;
+      next.scrollIntoView({ block: "start" });
+      next.focus({ preventScroll: true });
+      history.replaceState(history.state, "", "#" + next.id);
+    });
   }
 
   function start() {
     var roots = document.querySelectorAll("[data-plakoto-exercise]");
     for (var i = 0; i < roots.length; i += 1) {
       var root = roots[i];
-      if (root instanceof HTMLElement) { new Exercise(root); }
+      if (root instanceof HTMLElement) {
+        new Exercise(root);
+        if (i + 1 < roots.length) { nextButton(root, roots[i + 1]); }
+      }
     }
-    var summary = document.querySelector("[data-progress]");
-    if (summary instanceof HTMLElement) {
-      var count = 0, all = progress();
-      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise") || "")) { count += 1; } }
-      summary.textContent = fill(summary.getAttribute("data-progress") || "", { solved: count, total: roots.length });
-      summary.hidden = false;
-    }
+    ticks();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 }());

@@ -4,6 +4,7 @@ best, the answer without JavaScript, and progress kept across a reload."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -402,3 +403,86 @@ def test_bear_off_too_early_with_a_checker_chosen_says_why(page: Page, site: Bui
         expect(root.locator("[data-feedback]")).to_have_text(TOO_EARLY[spot.exercise.id])
         shown.add(spot.exercise.id)
     assert shown == set(TOO_EARLY) - {"bear-off-high"}
+
+
+def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    board = root.locator(".xstatic svg")
+    tap(root, "13", "6")  # a wrong play first: the answer starts again from the position
+    root.locator("[data-action='reveal']").click()
+    expect(root).to_have_attribute("data-state", "revealed")
+    expect(root.locator("details.xanswer")).to_have_attribute("open", "")
+    expect(root.locator(".xexplain")).to_be_hidden()
+    # one move on the board, then the other: 24/18 and 19/18 make point 18
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18|19/18)$"))
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    expect(board.locator(".die-used")).to_have_count(2)
+    # 24x9 (5 drawn), 18x2, 17x2, 13x2: eleven white checkers drawn, none left on 19
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
+    expect(root.locator("[data-point='19']")).to_have_attribute("aria-label", "There is no checker of yours on 19")
+    expect(root.locator("[data-point='18']")).to_have_attribute("aria-label", "Point 18: 2 white checkers.")
+    # shown is not solved: no verdict, no badge, nothing kept
+    expect(root.locator("[data-feedback]")).to_have_text("")
+    expect(root.locator(".xbadge")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('plakoto-progress')") is None
+    root.locator("[data-action='reset']").click()
+    expect(root).to_have_attribute("data-state", "playing")
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 2 + 2)
+
+
+def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    root = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    root.locator("[data-action='reveal']").click()
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far, in Black's numbering: (.+)$"))
+    expect(root.locator(".xstatic svg .die-used")).to_have_count(2, timeout=10_000)
+
+
+def test_next_exercise_within_a_lesson_and_across_the_practice_page(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/moving/index.html")
+    first = page.locator("[data-plakoto-exercise='make-a-point']")
+    last = page.locator("[data-plakoto-exercise='larger-number']")
+    expect(last.locator(".xnext")).to_have_count(0)  # the lesson's last exercise
+    first.locator(".xnext").click()
+    expect(last).to_be_focused()
+    expect(last).to_be_in_viewport()
+    assert page.url.endswith("#exercise-larger-number")
+    assert page.evaluate("history.length") == 2  # the address was replaced, not pushed
+    # The Practice page: from lesson 3's last exercise to lesson 4's first
+    page.goto(site.url + "en/practice/index.html")
+    page.locator("[data-plakoto-exercise='larger-number'] .xnext").click()
+    expect(page.locator("[data-plakoto-exercise='pin-the-blot']")).to_be_focused()
+    expect(page.locator("[data-plakoto-exercise] .xnext")).to_have_count(len(site.checked.content.exercises) - 1)
+
+
+def test_ticks_on_the_home_page_and_the_practice_page(page: Page, site: BuiltSite) -> None:
+    home = site.url + "en/index.html"
+    moving = "li:has(> a[href$='moving/index.html'])"
+    root = make_a_point(page, site)
+    tap(root, "24", "18", "19", "18")
+    expect(root).to_have_attribute("data-state", "solved")
+    page.goto(home)
+    expect(page.locator(".xtick")).to_have_count(0)  # one of lesson 3's two exercises: no tick yet
+    page.goto(site.url + "en/moving/index.html")
+    last = page.locator("[data-plakoto-exercise='larger-number']")
+    tap(last, "13", "7")  # content/exercises/larger-number.toml: the one legal play
+    expect(last).to_have_attribute("data-state", "solved")
+    page.goto(home)
+    expect(page.locator(".xtick")).to_have_count(1)
+    tick = page.locator(moving).locator(".xtick")
+    expect(tick).to_have_text("✓")
+    expect(tick).to_have_attribute("aria-label", "Every exercise of this lesson solved")
+    page.goto(site.url + "en/practice/index.html")
+    expect(page.locator("h2 .xtick")).to_have_count(1)
+    expect(page.locator("h2:has(a[href*='moving/']) .xtick")).to_have_count(1)
+    # solving the last of a lesson on the Practice page ticks it at once
+    runner = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    page.evaluate("""() => { const all = JSON.parse(localStorage.getItem('plakoto-progress'));
+        all['pin-the-blot'] = 'solved'; localStorage.setItem('plakoto-progress', JSON.stringify(all)); }""")
+    page.reload()
+    expect(page.locator("h2 .xtick")).to_have_count(1)  # pinning: one of two
+    clicks = path_to(site.checked.content.exercises["pin-a-runner"], "accepted")
+    assert clicks is not None
+    play(runner, clicks)
+    expect(runner).to_have_attribute("data-state", "solved")
+    expect(page.locator("h2 .xtick")).to_have_count(2)
