@@ -56,6 +56,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
                 "next": attempt.child,
                 "refusal": plain.refusal(attempt.refusal) if attempt.refusal else "",
                 "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
+                "board": _board_move(side, attempt.start, attempt.end, words),
             })
         not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
@@ -76,14 +77,21 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     return {
         "side": side.value,
         "dice": [exercise.dice.high, exercise.dice.low],
-        "solution": solution(exercise),
+        "solution": solution(exercise, words),
         "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
         "board": geometry(),
         "nodes": nodes,
     }
 
 
-def solution(exercise: Exercise) -> dict[str, object]:
+def _board_move(side: Side, start: int, end: int, words: Words) -> str:
+    """One move in the board's numbers, as the reader sees it: ``5 → 10``, ``3 → off``."""
+    # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
+    where = words.gettext("off") if end == OFF else str(side.own(end))
+    return f"{side.own(start)} → {where}"
+
+
+def solution(exercise: Exercise, words: Words) -> dict[str, object]:
     """The moves that play the first accepted play (any complete play for ``goal = "any"``),
     node by node from the start: a ``Route`` of ``templates/assets/exercise.js``, which
     "Show the answer" plays on the board one move at a time."""
@@ -102,7 +110,8 @@ def solution(exercise: Exercise) -> dict[str, object]:
         for attempt in tree[index].tries:
             if attempt.child is not None and attempt.child not in routes:
                 move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
-                routes[attempt.child] = [*routes[index], {"node": index, "move": move}]
+                routes[attempt.child] = [*routes[index], {"node": index, "move": move,
+                                                          "board": _board_move(side, attempt.start, attempt.end, words)}]
                 queue.append(attempt.child)
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
@@ -195,11 +204,12 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
     if side is Side.WHITE:
         # TRANSLATORS: Exercises: before the moves played so far.
-        played = words.gettext("Played so far:")
+        played = words.gettext("Played so far:") + " %(play)s"
     else:
-        # TRANSLATORS: Exercises: before the moves played so far, when Black is to play: they
-        # are written in Black's own numbering.
-        played = words.gettext("Played so far, in Black's numbering:")
+        # TRANSLATORS: Exercises: the moves played so far when Black is to play: first as the
+        # reader sees them on the board (%(board)s, such as "5 → 10, 1 → 3"), then in Black's
+        # own numbering (%(play)s, such as "20/15* 24/22").
+        played = words.gettext("Played so far: %(board)s (in Black's numbering: %(play)s)")
     ui = {
         # TRANSLATORS: Exercises: the first line under the board, before any move.
         "choose": words.gettext("Choose a checker of yours to move."),

@@ -14,6 +14,7 @@
  * @property {number | null} next  the node it leads to, or null when it is refused
  * @property {string} refusal  why the rules refuse it (empty when allowed)
  * @property {string} move  the move in notation, as the list of moves shows it
+ * @property {string} board  the move in the board's numbers ("5 → 10")
  */
 
 /**
@@ -82,7 +83,7 @@
  * @property {string} complete
  */
 
-/** @typedef {{node: number, move: string}} Played */
+/** @typedef {{node: number, move: string, board: string}} Played */
 /** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
@@ -344,7 +345,8 @@
       }
       this.drawNumbers(node);
       var played = this.path.map(function (step) { return step.move; }).join(" ");
-      if (this.list) { this.list.textContent = played ? this.ui.played + " " + played : ""; }
+      var board = this.path.map(function (step) { return step.board; }).join(", ");
+      if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: board }) : ""; }
       if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
@@ -390,7 +392,7 @@
       function walk(at, from, path) {
         (nodes[at].tries[from] || []).forEach(function (t) {
           if (t.next === null) { return; }
-          var where = String(t.to), line = path.concat([{ node: at, move: t.move }]);
+          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board }]);
           if (!(where in found) || found[where].path.length > line.length) { found[where] = { path: line, node: t.next }; }
           if (t.to !== "off" && !nodes[t.next].done) { walk(t.next, where, line); }
         });
@@ -445,7 +447,7 @@
       var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board }], node: /** @type {number} */ (allowed[0].next) }); return; }
       this.state("illegal", tries.length ? tries[0].refusal : this.ui.nowhere);
     }
 

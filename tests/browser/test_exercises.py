@@ -434,8 +434,20 @@ def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page
     page.goto(site.url + "en/pinning/index.html")
     root = page.locator("[data-plakoto-exercise='pin-a-runner']")
     root.locator("[data-action='reveal']").click()
-    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far, in Black's numbering: (.+)$"))
-    expect(root.locator(".xstatic svg .die-used")).to_have_count(2, timeout=10_000)
+    # content/exercises/pin-a-runner.toml, Black 5-2: 20/15* 24/22 is 5 → 10 (pinning White's
+    # lone checker on 10) and 1 → 3 on the board; the board's numbers come first
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10 (in Black's numbering: 20/15*)")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10, 1 → 3 (in Black's numbering: 20/15* 24/22)")
+    expect(root.locator(".xstatic svg .die-used")).to_have_count(2)
+    expect(root.locator("[data-point='10']")).to_have_attribute(
+        "aria-label", "Point 10: 1 black checker, with a white checker pinned beneath.")
+
+
+def test_a_black_players_moves_are_listed_with_the_boards_numbers(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    root = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    tap(root, "5", "10")  # Black's own 20 to 15, pinning White's checker on 10
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10 (in Black's numbering: 20/15*)")
 
 
 def test_next_exercise_within_a_lesson_and_across_the_practice_page(page: Page, site: BuiltSite) -> None:
