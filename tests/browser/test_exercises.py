@@ -17,6 +17,7 @@ from plakoto_site.engine import OFF, Side
 from plakoto_site.engine.tree import Node
 
 from .conftest import BuiltSite
+from .test_quality import AXE, AXE_TAGS
 
 pytestmark = pytest.mark.browser
 
@@ -498,3 +499,51 @@ def test_ticks_on_the_home_page_and_the_practice_page(page: Page, site: BuiltSit
     play(runner, clicks)
     expect(runner).to_have_attribute("data-state", "solved")
     expect(page.locator("h2 .xtick")).to_have_count(2)
+
+
+def test_arrow_keys_walk_the_points_in_the_boards_layout(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    start = root.locator("[data-point='24']")
+    expect(start).to_have_attribute("tabindex", "0")  # White's start: the one point Tab reaches
+    assert root.locator(".xboard [tabindex='0']").count() == 1
+    start.focus()
+    for key, point_name in (("ArrowLeft", "23"), ("ArrowDown", "2"), ("ArrowRight", "1"), ("ArrowRight", "1"),
+                            ("ArrowUp", "24"), ("ArrowRight", "24"), ("ArrowLeft", "23")):
+        page.keyboard.press(key)
+        expect(root.locator(f"[data-point='{point_name}']")).to_be_focused()
+    page.keyboard.press("ArrowRight")  # back on 24, White's checkers: Enter chooses, Enter on 18 plays the 6
+    page.keyboard.press("Enter")
+    expect(root.locator(".xstatic svg .target-dot")).to_have_count(3)
+    for _ in range(6):
+        page.keyboard.press("ArrowLeft")
+    expect(root.locator("[data-point='18']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 24/18")
+
+
+def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> None:
+    """A checker chosen with its dots, the answer being played, and the home page's ticks."""
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+
+    def violations() -> list[str]:
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+        return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]]
+
+    try:
+        root = make_a_point(page, site)
+        tap(root, "24")
+        expect(root.locator(".xstatic svg .target-dot")).to_have_count(3)
+        assert violations() == []
+        tap(root, "18", "19", "18")
+        last = page.locator("[data-plakoto-exercise='larger-number']")
+        tap(last, "13", "7")
+        page.locator("[data-plakoto-exercise='make-a-point'] [data-action='reset']").click()
+        page.locator("[data-plakoto-exercise='make-a-point'] [data-action='reveal']").click()
+        assert violations() == []
+        page.goto(site.url + "en/index.html")
+        expect(page.locator(".xtick")).to_have_count(1)
+        assert violations() == []
+    finally:
+        context.close()
