@@ -138,6 +138,8 @@
       this.dice = /** @type {HTMLElement | null} */ (null);
       this.list = /** @type {HTMLElement | null} */ (null);
       this.layer = /** @type {SVGGElement | null} */ (null);
+      /** The answer being played: a second press starts it again. */
+      this.run = 0;
       if (solved(progress(), this.id)) { this.mark(this.ui.done); }
       var data = root.querySelector(".xdata");
       if (data) { this.moves(JSON.parse(data.textContent || "{}")); } else { this.question(); }
@@ -469,13 +471,13 @@
 
     /** Open the answer and play it on the board, a move at a time. */
     reveal() {
-      var self = this, route = this.tree.solution, step = 0;
+      var self = this, route = this.tree.solution, step = 0, run = this.run += 1;
       find(this.root, ".xanswer", HTMLDetailsElement).open = true;
       find(this.root, ".xexplain", HTMLElement).hidden = true;
       this.path = []; this.node = 0; this.source = null; this.targets = {};
       this.state("revealed", "");
       function next() {
-        if (step === route.path.length || self.root.getAttribute("data-state") !== "revealed") { return; }
+        if (step === route.path.length || run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
         self.path.push(route.path[step]);
         step += 1;
         self.node = step < route.path.length ? route.path[step].node : route.node;

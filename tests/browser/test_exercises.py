@@ -429,6 +429,14 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     root.locator("[data-action='reset']").click()
     expect(root).to_have_attribute("data-state", "playing")
     expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 2 + 2)
+    # pressed twice, one move apart: played once, from the start again
+    root.locator("[data-action='reveal']").click()
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: \S+$"))
+    root.locator("[data-action='reveal']").click()
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    page.wait_for_timeout(2000)
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
 
 
 def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page, site: BuiltSite) -> None:
