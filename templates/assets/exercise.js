@@ -320,11 +320,11 @@
       }
       Object.keys(this.targets).forEach(function (where) {
         if (where === "off") {
-          self.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: 9, "class": "target-dot" });
+          self.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: 12, "class": "target-dot" });
           return;
         }
         var point = Number(where), on = Math.abs(node.board[point - 1]);
-        self.shape("circle", { cx: geo.points[where].x, cy: self.slot(point, on ? Math.min(heights[point], 4.5) : 0), r: 9, "class": "target-dot" });
+        self.shape("circle", { cx: geo.points[where].x, cy: self.slot(point, on ? Math.min(heights[point], 4.5) : 0), r: 12, "class": "target-dot" });
       });
     }
 
