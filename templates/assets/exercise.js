@@ -46,7 +46,7 @@
 
 /**
  * The measures of the lessons' board, as render/board.py hands them to the play page too.
- * @typedef {{x: number, y: number, grow: number, areaY: number}} PointPlace
+ * @typedef {{x: number, y: number, pinMarkY?: number, grow: number, areaY: number}} PointPlace
  * @typedef {Object} Geometry
  * @property {number} width
  * @property {number} height
@@ -61,6 +61,7 @@
  * @property {{x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>}} dice
  * @property {{x: number, y: number, line: number, fontSize: number}} info
  * @property {{checker: string, pinned: string, off: string, die: string, pip: string, line: string}} shapes
+ * @property {string} [pinMark]  the marker on a pinned checker, drawn at its point's pinMarkY
  */
 
 /**
@@ -257,6 +258,7 @@
       var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
       if (node.pinned.indexOf(point) >= 0) {
         this.use("pinned", owner === "white" ? "black" : "white", x, this.slot(point, 0));
+        if (geo.pinMark) { this.shape("use", { href: "#" + geo.pinMark, x: x, y: Number(geo.points[String(point)].pinMarkY) }); }
         first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
       }
       var visible = Math.min(Math.abs(count), shown);
