@@ -29,12 +29,13 @@ def empty_board(title: str, element_id: str) -> str:
 
 
 def _point(point: int) -> dict[str, float]:
-    """A point's column: centre x, the centre y of its first checker, the direction a stack
-    grows (1 down from the top edge, -1 up from the bottom edge) and its clickable area."""
+    """A point's column: centre x, the centre y of its first checker and of the marker on a
+    checker pinned there, the direction a stack grows (1 down from the top edge, -1 up from the bottom edge) and its clickable area."""
     top = svg.is_top(point)
     return {
         "x": svg.point_x(point),
         "y": svg.slot_y(point, 0),
+        "pinMarkY": svg.slot_y(point, 0) + svg.pin_mark_dy(point),
         "grow": 1 if top else -1,
         "areaY": svg.INNER_TOP if top else svg.INNER_BOTTOM - svg.PH,
     }
@@ -50,7 +51,7 @@ def geometry() -> dict[str, Any]:
         "pointWidth": svg.PW,
         "pointHeight": svg.PH,
         "points": {str(point): _point(point) for point in range(1, 25)},
-        "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": 0.75,
+        "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": svg.PIN_SHIFT,
                   "countDy": 5, "fontSize": 15},
         "tray": {
             "x": svg.TRAY_X, "checkerX": svg.TRAY_X + 6, "gap": 11,
@@ -64,4 +65,5 @@ def geometry() -> dict[str, Any]:
                  "spots": {str(n): spots for n, spots in svg.PIPS.items()}},
         "info": {"x": svg.LEFT, "y": svg.HEIGHT - svg.INFO + 18, "line": 22, "fontSize": 16},
         "shapes": SHAPES,
+        "pinMark": "pk_pin",
     }

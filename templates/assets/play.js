@@ -12,7 +12,7 @@
   /** @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number, end: number, dice: number[] | null}} Refusal */
   /** @typedef {{start: number, number: number, end: number, child: number | null, refusal: Refusal | null, pins: boolean}} Try */
   /** @typedef {{position: Position, numbers: number[], tries: Try[], play: Play | null}} TreeNode */
-  /** @typedef {{x: number, y: number, grow: number, areaY: number}} PointPlace */
+  /** @typedef {{x: number, y: number, pinMarkY: number, grow: number, areaY: number}} PointPlace */
   /**
    * The measures of the lessons' board (render/board.py).
    * @typedef {{width: number, height: number, radius: number, step: number, pointWidth: number, pointHeight: number,
@@ -22,7 +22,7 @@
    *     white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}},
    *   dice: {x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>},
    *   info: {x: number, y: number, line: number, fontSize: number},
-   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string}}} Geometry
+   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string}, pinMark: string}} Geometry
    */
   /**
    * What the page carries for this script.
@@ -583,6 +583,7 @@
     var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
     if (position.pinned.indexOf(point) >= 0) {
       use("pinned", owner === "white" ? "black" : "white", x, slot(point, 0));
+      draw("use", { href: "#" + geo.pinMark, x: x, y: geo.points[String(point)].pinMarkY });
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
     var visible = Math.min(Math.abs(count), shown);
