@@ -77,7 +77,7 @@ def position_words(words: Words, position: Position, step: Step | None) -> list[
 def play_sentence(words: Words, step: Step) -> str:
     if step.play is None:
         return words.cannot_move(step.side, step.dice)
-    return words.played(step.side, step.dice, step.play.notation())
+    return words.played(step.play)
 
 
 def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
