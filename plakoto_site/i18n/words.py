@@ -125,6 +125,16 @@ class Words:
         # turn it is.
         return self.gettext("Black to play.")
 
+    def turn_mark(self, side: Side) -> str:
+        """The words drawn on the board beside a checker of the side to move."""
+        if side is Side.WHITE:
+            # TRANSLATORS: Drawn on the board, between the two rows, beside a white checker: whose
+            # turn it is (the dice drawn are the roll just played by the other side). Short.
+            return self.gettext("White to play")
+        # TRANSLATORS: Drawn on the board, between the two rows, beside a black checker: whose turn
+        # it is (the dice drawn are the roll just played by the other side). Short.
+        return self.gettext("Black to play")
+
     def outcome(self, outcome: Outcome) -> str:
         """The end of the game, who wins and how many points."""
         if outcome.reason is Reason.BOTH_MOTHERS:

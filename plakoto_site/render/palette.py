@@ -50,6 +50,7 @@ BOARD_RULES: Rules = (
     (".pt-a", (("fill", "point-a"),)),
     (".pt-b", (("fill", "point-b"),)),
     (".pt-num,.board .info,.board .off-count", (("fill", "fg"),)),
+    (".turn-text", (("fill", "fg"),)),
     (".ck-white,.off-white,.die-white", (("fill", "checker-white"), ("stroke", "checker-white-edge"))),
     (".ck-black,.off-black,.die-black", (("fill", "checker-black"), ("stroke", "checker-black-edge"))),
     (".pip-black,.board .on-white", (("fill", "checker-black"),)),

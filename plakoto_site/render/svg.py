@@ -54,6 +54,13 @@ PIN_MARK_DY = R - PIN_SHIFT * D / 2
 """The pin marker's distance from the pinned checker's centre, towards the board's edge:
 the middle of the part of it the pinner leaves visible."""
 
+TURN_R = 13
+"""The checker that says whose turn it is, in the gap between the rows of the right half
+(the dice lie in the left half), with the words beside it."""
+TURN_X = BORDER + 6 * PW + BAR + 8 + TURN_R
+TURN_TEXT_X = TURN_X + TURN_R + 8
+TURN_FONT = 18
+
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
@@ -65,6 +72,9 @@ class Labels:
     title: str
     white_info: str = ""
     black_info: str = ""
+    turn: str = ""
+    """Whose turn it is ("Black to play"), drawn on the board beside a checker of that
+    side; empty once the game is over, and then nothing is drawn."""
 
 
 def point_x(point: int) -> float:
@@ -141,6 +151,7 @@ def _defs() -> str:
             # a pip on a die of the other colour
             f'<circle id="pk_pip{c}" r="3" class="die-pip pip-{colour}"/>',
             f'<circle id="pk_l{c}" r="7" stroke-width="1.5" class="ck ck-{colour}"/>',
+            f'<circle id="pk_t{c}" r="{TURN_R}" stroke-width="2" class="turn-mark ck-{colour}"/>',
         ]
     parts += [
         # the marker on a pinned checker, in the part of it its pinner leaves visible
@@ -155,7 +166,8 @@ DEFS = _defs()
 """The shapes every board draws with ``<use href="#pk_…">``: ``pk_board`` (wood, points,
 numbers), and for each colour ``c`` (``w``, ``b``): ``pk_c`` a checker, ``pk_pc`` one pinned
 beneath the other colour (``pk_pin`` marks it), ``pk_oc``/``pk_omc`` one borne off (just now), ``pk_dc`` a die,
-``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board; ``pk_ring``
+``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board, ``pk_tc``
+the checker beside the words that say whose turn it is; ``pk_ring``
 rings a checker that just moved and ``pk_from`` marks where it came from. The ids hold an
 underscore, which no id a lesson can give does."""
 
@@ -261,6 +273,16 @@ def _dice(dice: Dice | None, side: Side | None) -> list[str]:
     return [f'<g class="dice">{_die(x - 20, MIDDLE, dice.high, side)}{_die(x + 20, MIDDLE, dice.low, side)}</g>']
 
 
+def _turn(labels: Labels, position: Position) -> list[str]:
+    """Whose turn it is, on the board itself: the dice in a diagram's frame are the roll
+    just played, by the other side."""
+    if not labels.turn:
+        return []
+    return [f'<g class="turn"><use href="#pk_t{COLOUR[position.turn][0]}" x="{TURN_X:g}" y="{MIDDLE:g}"/>'
+            f'<text x="{TURN_TEXT_X:g}" y="{MIDDLE + 6:g}" class="turn-text" font-size="{TURN_FONT}" '
+            f'font-weight="bold">{escape(labels.turn)}</text></g>']
+
+
 def _info(labels: Labels, position: Position) -> list[str]:
     """One line per side under the board; the side to move in bold, with a marker."""
     parts = []
@@ -283,7 +305,7 @@ def shapes(
     the same boards; ``make serve`` redraws only what changed) is not drawn again."""
     key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
            last.side if last else None, last.moves if last else None, dice, roller,
-           labels.white_info, labels.black_info)
+           labels.white_info, labels.black_info, labels.turn)
     return remembered(memo, "boards", key, lambda: _shapes(position, labels, last, dice, roller))
 
 
@@ -296,6 +318,7 @@ def _shapes(position: Position, labels: Labels, last: Play | None, dice: Dice | 
     parts += _tray(position, Side.BLACK, arrivals.get(OFF, 0) if last and last.side is Side.BLACK else 0)
     parts += _tray(position, Side.WHITE, arrivals.get(OFF, 0) if last and last.side is Side.WHITE else 0)
     parts += _dice(dice, roller)
+    parts += _turn(labels, position)
     parts += _info(labels, position)
     return "".join(parts)
 

@@ -164,3 +164,17 @@ def test_bearing_off_too_early_says_why(checked: Checked) -> None:
     assert home["nodes"][0]["bearOffRefusal"] == ""  # type: ignore[index]
     assert ui(checked, "guard-the-mother", {"prompt": "p", "answer": "a"})["off"] == (
         "First choose the checker to bear off, then press Bear off.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_frame_draws_whose_turn_it_is_until_the_game_is_over(checked: Checked, lang: str) -> None:
+    language = words(checked, lang)
+    opening = checked.content.diagrams["opening-roll"]
+    drawn = board_svg(opening, 1, language)  # White has played 6–5: Black to play
+    assert f'class="turn-text" font-size="18" font-weight="bold">{language.turn_mark(Side.BLACK)}</text>' in drawn
+    assert '<use href="#pk_tb"' in drawn
+    if lang != "en":
+        assert language.turn_mark(Side.BLACK) != "Black to play"
+        assert language.turn_mark(Side.WHITE) != "White to play"
+    lost = checked.content.diagrams["mother-lost"]
+    assert "turn-text" not in board_svg(lost, 1, language)  # the game is over: nobody is to play

@@ -195,3 +195,20 @@ def test_the_board_stands_out_in_both_schemes() -> None:
             assert contrast(colour["checker-black-edge"], colour[behind]) >= 3, (scheme, behind)
         for checker in ("checker-white", "checker-black"):
             assert contrast(colour["pin"], colour[checker]) >= 3, (scheme, checker)
+
+
+def test_the_board_says_whose_turn_it_is_beside_a_checker_of_that_side() -> None:
+    """Issue 15: the dice of a diagram's frame are the roll just played; the side to move is
+    drawn on the board (right half, between the rows), not only in bold under it."""
+    after = Position.start().parse_play("24/19 24/18", Dice(6, 5))
+    words = svg.Labels("title", "White info", "Black info", turn="Black to play")
+    board = svg.Board(after.position, words, last=after, dice=after.dice, roller=Side.WHITE)
+    root = ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
+    (mark,) = [s for s in shapes(root) if "turn-mark" in s.classes]
+    assert "ck-black" in mark.classes  # Black is to move, though the dice drawn are White's
+    assert all("die-white" in s.classes for s in shapes(root) if "die" in s.classes)
+    (text,) = [t for t in root.iterfind(".//s:text", NS) if t.get("class") == "turn-text"]
+    assert text.text == "Black to play"
+    assert svg.INNER_TOP + svg.PH < mark.y < svg.INNER_BOTTOM - svg.PH  # in the gap between the rows
+    assert mark.x > labels(root)[7][0]  # the right half; the dice lie in the left
+    assert not [s for s in shapes(draw(after.position)) if "turn-mark" in s.classes]  # no words, no mark
