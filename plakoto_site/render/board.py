@@ -16,7 +16,8 @@ from markupsafe import escape
 from . import svg
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
-SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l"}
+SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l",
+          "turn": "pk_t"}
 """The shared shapes the script draws with: each name plus a colour's first letter (``w``,
 ``b``) is the id of a shape in :data:`.svg.DEFS`."""
 
@@ -63,6 +64,7 @@ def geometry() -> dict[str, Any]:
         },
         "dice": {"x": svg.LEFT + 3 * svg.PW, "y": svg.MIDDLE, "apart": 20, "spot": 8,
                  "spots": {str(n): spots for n, spots in svg.PIPS.items()}},
+        "turn": {"x": svg.TURN_X, "textX": svg.TURN_TEXT_X, "y": svg.MIDDLE, "fontSize": svg.TURN_FONT},
         "info": {"x": svg.LEFT, "y": svg.HEIGHT - svg.INFO + 18, "line": 22, "fontSize": 16},
         "shapes": SHAPES,
         "pinMark": "pk_pin",

@@ -21,8 +21,10 @@
    *   tray: {x: number, checkerX: number, gap: number, width: number, height: number,
    *     white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}},
    *   dice: {x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>},
+   *   turn: {x: number, textX: number, y: number, fontSize: number},
    *   info: {x: number, y: number, line: number, fontSize: number},
-   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string}, pinMark: string}} Geometry
+   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string, turn: string},
+   *   pinMark: string}} Geometry
    */
   /**
    * What the page carries for this script.
@@ -567,7 +569,7 @@
   }
 
   /** One of the board's shared shapes (the page's <defs>: render/svg.py), as the lessons draw it.
-   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} shape @param {Side} side
+   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line" | "turn"} shape @param {Side} side
    * @param {number} x @param {number} y @param {Element} [parent] */
   function use(shape, side, x, y, parent) {
     return draw("use", { href: "#" + geo.shapes[shape] + side.charAt(0), x: x, y: y }, parent);
@@ -624,6 +626,15 @@
     });
   }
 
+  /** Whose turn it is, on the board between the rows, as the lessons draw it. @param {Position} position */
+  function turnMark(position) {
+    if (game.state === "over") return;
+    var t = geo.turn, g = draw("g", { "class": "turn" });
+    use("turn", position.turn, t.x, t.y, g);
+    var text = draw("text", { x: t.textX, y: t.y + 6, "class": "turn-text", "font-size": t.fontSize, "font-weight": "bold" }, g);
+    text.textContent = sided("turn", position.turn);
+  }
+
   /** @param {Position} position */
   function info(position) {
     /** @type {Side[]} */ (["white", "black"]).forEach(function (side, row) {
@@ -672,6 +683,7 @@
     tray(position, "white");
     var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
     if (game.dice) drawDice(game.dice, roller, current ? current.numbers : []);
+    turnMark(position);
     info(position);
     drawHits(position);
     drawControls(current);
