@@ -7,12 +7,14 @@ the roll and the numbers come from the engine and are put into the placeholders.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
-from plakoto_site.engine import Dice, Outcome, Position, Reason, Side
+from plakoto_site.engine import OFF, Dice, Move, Outcome, Play, Position, Reason, Side
 from plakoto_site.engine.refusals import Refusal, Why
 
 from .languages import Language
@@ -62,17 +64,48 @@ class Words:
         # exercise).
         return self.gettext("Black")
 
-    def played(self, side: Side, dice: Dice, play: str) -> str:
-        """``White rolls 6–5 and plays 24/19 24/18.`` Black's play is written in Black's own
-        numbering (RULES.md), and the sentence says so."""
-        if side is Side.WHITE:
-            # TRANSLATORS: Above a board's caption: the roll and the play of this step, in notation.
-            text = self.gettext("White rolls %(roll)s and plays %(play)s.")
+    def played(self, play: Play) -> str:
+        """``Black rolls 3–1 and plays 1 → 2, 1 → 4 (written 24/23 24/21 in Black's
+        numbering).``: the moves as the reader sees them on the board (:meth:`board_moves`),
+        then the notation, which RULES.md writes in the mover's own numbering."""
+        if play.side is Side.WHITE:
+            # TRANSLATORS: Above a board's caption: the roll and the play of this step. %(moves)s
+            # are the moves in the numbers printed on the board ("24 → 19, 24 → 18"), %(play)s the
+            # same play in notation ("24/19 24/18"); for White both use the same numbers.
+            text = self.gettext("White rolls %(roll)s and plays %(moves)s (written %(play)s).")
         else:
-            # TRANSLATORS: Above a board's caption. Black's play is written in Black's own numbering
-            # (Black's 24 is point 1 of the board), and the sentence says so.
-            text = self.gettext("Black rolls %(roll)s and plays %(play)s (in Black's numbering).")
-        return self.format(text, roll=self.roll(dice), play=play)
+            # TRANSLATORS: Above a board's caption. %(moves)s are the moves in the numbers printed on
+            # the board ("1 → 2, 1 → 4"); %(play)s is the notation, written in Black's own numbering
+            # (Black's 24 is point 1 of the board): "24/23 24/21".
+            text = self.gettext("Black rolls %(roll)s and plays %(moves)s (written %(play)s in Black's numbering).")
+        return self.format(text, roll=self.roll(play.dice), moves=self.board_moves(play.moves),
+                           play=play.notation())
+
+    def board_moves(self, moves: Sequence[Move]) -> str:
+        """A play in the numbers printed on the board: ``1 → 2, 1 → 4``, in the order of its
+        notation (the mover's highest point first), so that the two read side by side. A
+        checker that goes on is one chain (``1 → 5* → 8``, ``*`` where it pins), the same
+        chain twice is written once with its count (``24 → 18 (2)``), and a checker borne off
+        goes to "off"."""
+        chains: list[list[Move]] = []
+        for move in moves:
+            going_on = next((chain for chain in reversed(chains) if chain[-1].end == move.start != OFF), None)
+            if going_on is None:
+                chains.append([move])
+            else:
+                going_on.append(move)
+        chains.sort(key=lambda chain: (-chain[0].own()[0], -chain[-1].own()[1], not chain[-1].pins))
+        counted = Counter(" → ".join([self._board_point(chain[0].start, False)] +
+                                     [self._board_point(move.end, move.pins) for move in chain])
+                          for chain in chains)
+        return ", ".join(text if count == 1 else f"{text} ({self.number(count)})" for text, count in counted.items())
+
+    def _board_point(self, point: int, pins: bool) -> str:
+        if point == OFF:
+            # TRANSLATORS: Where a checker borne off goes, in a play written in board numbers
+            # ("6 → off"); also the play page's word for bearing off.
+            return self.gettext("off")
+        return self.number(point) + ("*" if pins else "")
 
     def cannot_move(self, side: Side, dice: Dice) -> str:
         if side is Side.WHITE:
@@ -91,6 +124,16 @@ class Words:
         # TRANSLATORS: End of a board's text alternative, and of the board picture's title: whose
         # turn it is.
         return self.gettext("Black to play.")
+
+    def turn_mark(self, side: Side) -> str:
+        """The words drawn on the board beside a checker of the side to move."""
+        if side is Side.WHITE:
+            # TRANSLATORS: Drawn on the board, between the two rows, beside a white checker: whose
+            # turn it is (the dice drawn are the roll just played by the other side). Short.
+            return self.gettext("White to play")
+        # TRANSLATORS: Drawn on the board, between the two rows, beside a black checker: whose turn
+        # it is (the dice drawn are the roll just played by the other side). Short.
+        return self.gettext("Black to play")
 
     def outcome(self, outcome: Outcome) -> str:
         """The end of the game, who wins and how many points."""

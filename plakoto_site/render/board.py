@@ -16,7 +16,8 @@ from markupsafe import escape
 from . import svg
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
-SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l"}
+SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l",
+          "turn": "pk_t"}
 """The shared shapes the script draws with: each name plus a colour's first letter (``w``,
 ``b``) is the id of a shape in :data:`.svg.DEFS`."""
 
@@ -29,12 +30,13 @@ def empty_board(title: str, element_id: str) -> str:
 
 
 def _point(point: int) -> dict[str, float]:
-    """A point's column: centre x, the centre y of its first checker, the direction a stack
-    grows (1 down from the top edge, -1 up from the bottom edge) and its clickable area."""
+    """A point's column: centre x, the centre y of its first checker and of the marker on a
+    checker pinned there, the direction a stack grows (1 down from the top edge, -1 up from the bottom edge) and its clickable area."""
     top = svg.is_top(point)
     return {
         "x": svg.point_x(point),
         "y": svg.slot_y(point, 0),
+        "pinMarkY": svg.slot_y(point, 0) + svg.pin_mark_dy(point),
         "grow": 1 if top else -1,
         "areaY": svg.INNER_TOP if top else svg.INNER_BOTTOM - svg.PH,
     }
@@ -50,7 +52,7 @@ def geometry() -> dict[str, Any]:
         "pointWidth": svg.PW,
         "pointHeight": svg.PH,
         "points": {str(point): _point(point) for point in range(1, 25)},
-        "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": 0.75,
+        "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": svg.PIN_SHIFT,
                   "countDy": 5, "fontSize": 15},
         "tray": {
             "x": svg.TRAY_X, "checkerX": svg.TRAY_X + 6, "gap": 11,
@@ -62,6 +64,8 @@ def geometry() -> dict[str, Any]:
         },
         "dice": {"x": svg.LEFT + 3 * svg.PW, "y": svg.MIDDLE, "apart": 20, "spot": 8,
                  "spots": {str(n): spots for n, spots in svg.PIPS.items()}},
+        "turn": {"x": svg.TURN_X, "textX": svg.TURN_TEXT_X, "y": svg.MIDDLE, "fontSize": svg.TURN_FONT},
         "info": {"x": svg.LEFT, "y": svg.HEIGHT - svg.INFO + 18, "line": 22, "fontSize": 16},
         "shapes": SHAPES,
+        "pinMark": "pk_pin",
     }

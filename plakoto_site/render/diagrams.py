@@ -77,7 +77,7 @@ def position_words(words: Words, position: Position, step: Step | None) -> list[
 def play_sentence(words: Words, step: Step) -> str:
     if step.play is None:
         return words.cannot_move(step.side, step.dice)
-    return words.played(step.side, step.dice, step.play.notation())
+    return words.played(step.play)
 
 
 def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
@@ -86,10 +86,12 @@ def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
+    outcome = step.outcome if step else None
     labels = svg.Labels(
-        title=plain.board_title(position, frame, diagram.frames, step.outcome if step else None),
+        title=plain.board_title(position, frame, diagram.frames, outcome),
         white_info=plain.board_info(Side.WHITE, position),
         black_info=plain.board_info(Side.BLACK, position),
+        turn="" if outcome is not None else plain.turn_mark(position.turn),
     )
     if step is None:
         return svg.Board(position, labels)

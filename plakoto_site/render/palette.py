@@ -26,14 +26,15 @@ COLOURS: dict[str, tuple[str, str]] = {
     "solved": ("#2e7d32", "#2e7d32"),
     # the board
     "board": ("#e9dcc3", "#3a3026"),
-    "frame": ("#6b4a2b", "#1f1812"),
+    "frame": ("#6b4a2b", "#84603e"),
     "point-a": ("#b5653a", "#a0552e"),
     "point-b": ("#3f6f8c", "#35627d"),
     "checker-white": ("#fbf8f0", "#f3ede2"),
     "checker-white-edge": ("#4a4a4a", "#0d0b09"),
-    "checker-black": ("#26221f", "#0e0c0a"),
-    "checker-black-edge": ("#000", "#9a8f80"),
-    "pin": ("#d55e00", "#ff8a3d"),
+    "checker-black": ("#26221f", "#14110e"),
+    "checker-black-edge": ("#000", "#d8cab4"),
+    "pin": ("#d55e00", "#e05a00"),
+    "pin-edge": ("#231d17", "#14110e"),
     "moved": ("#0072b2", "#56b4e9"),
 }
 """Custom property name (without ``--``): (light, dark)."""
@@ -49,11 +50,13 @@ BOARD_RULES: Rules = (
     (".pt-a", (("fill", "point-a"),)),
     (".pt-b", (("fill", "point-b"),)),
     (".pt-num,.board .info,.board .off-count", (("fill", "fg"),)),
+    (".turn-text", (("fill", "fg"),)),
     (".ck-white,.off-white,.die-white", (("fill", "checker-white"), ("stroke", "checker-white-edge"))),
     (".ck-black,.off-black,.die-black", (("fill", "checker-black"), ("stroke", "checker-black-edge"))),
     (".pip-black,.board .on-white", (("fill", "checker-black"),)),
     (".pip-white,.board .on-black", (("fill", "checker-white"),)),
     (".ck-pinned", (("stroke", "pin"),)),
+    (".pin-mark", (("fill", "pin"), ("stroke", "pin-edge"))),
     (".ring-moved,.from-mark,.off-moved", (("stroke", "moved"),)),
 )
 """How the board's classes (:mod:`plakoto_site.render.svg`) take their colours: (selector,

@@ -105,6 +105,12 @@ def sentences(words: Words) -> dict[str, str]:
         "matchBlack": _("Black wins the match, %(black)s to %(white)s."),
         # TRANSLATORS: Play page: after a game of a match that goes on.
         "nextGame": _("Press “Next game” to play on."),
+        # TRANSLATORS: Drawn on the board, between the two rows, beside a white checker: whose
+        # turn it is (the dice drawn are the roll just played by the other side). Short.
+        "turnWhite": _("White to play"),
+        # TRANSLATORS: Drawn on the board, between the two rows, beside a black checker: whose turn
+        # it is (the dice drawn are the roll just played by the other side). Short.
+        "turnBlack": _("Black to play"),
         # TRANSLATORS: Play page: under the board, White's pip count and borne-off checkers.
         "infoWhite": _("White: %(pips)s pips, %(off)s off"),
         # TRANSLATORS: Play page: under the board, Black's pip count and borne-off checkers.

@@ -47,6 +47,20 @@ HEIGHT = INNER_BOTTOM + BORDER + LABEL + INFO
 MIDDLE = INNER_TOP + PH + GAP / 2
 TRAY_X = BORDER + INNER_W + BORDER + 4
 
+PIN_SHIFT = 0.875
+"""How far (in checkers) the pinner's stack starts from the edge: the pinned checker under
+it stays visible for this much of its height."""
+PIN_MARK_DY = R - PIN_SHIFT * D / 2
+"""The pin marker's distance from the pinned checker's centre, towards the board's edge:
+the middle of the part of it the pinner leaves visible."""
+
+TURN_R = 13
+"""The checker that says whose turn it is, in the gap between the rows of the right half
+(the dice lie in the left half), with the words beside it."""
+TURN_X = BORDER + 6 * PW + BAR + 8 + TURN_R
+TURN_TEXT_X = TURN_X + TURN_R + 8
+TURN_FONT = 18
+
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
@@ -58,6 +72,9 @@ class Labels:
     title: str
     white_info: str = ""
     black_info: str = ""
+    turn: str = ""
+    """Whose turn it is ("Black to play"), drawn on the board beside a checker of that
+    side; empty once the game is over, and then nothing is drawn."""
 
 
 def point_x(point: int) -> float:
@@ -75,6 +92,11 @@ def slot_y(point: int, slot: float) -> float:
     if is_top(point):
         return INNER_TOP + R + slot * D
     return INNER_BOTTOM - R - slot * D
+
+
+def pin_mark_dy(point: int) -> float:
+    """Where the pin marker sits from the pinned checker's centre: towards the edge."""
+    return -PIN_MARK_DY if is_top(point) else PIN_MARK_DY
 
 
 # -- what every board shares ------------------------------------------------------------------
@@ -121,7 +143,7 @@ def _defs() -> str:
         parts += [
             f'<circle id="pk_{c}" {checker} class="ck ck-{colour}"/>',
             # a checker of this colour pinned beneath one of the other
-            f'<circle id="pk_p{c}" r="{R - 1}" stroke-width="3" stroke-dasharray="5 3" class="ck ck-{colour} ck-pinned"/>',
+            f'<circle id="pk_p{c}" r="{R - 1}" stroke-width="4" class="ck ck-{colour} ck-pinned"/>',
             f'<rect id="pk_o{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="1" class="off off-{colour}"/>',
             f'<rect id="pk_om{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="2" '
             f'class="off off-{colour} off-moved"/>',
@@ -129,8 +151,11 @@ def _defs() -> str:
             # a pip on a die of the other colour
             f'<circle id="pk_pip{c}" r="3" class="die-pip pip-{colour}"/>',
             f'<circle id="pk_l{c}" r="7" stroke-width="1.5" class="ck ck-{colour}"/>',
+            f'<circle id="pk_t{c}" r="{TURN_R}" stroke-width="2" class="turn-mark ck-{colour}"/>',
         ]
     parts += [
+        # the marker on a pinned checker, in the part of it its pinner leaves visible
+        '<circle id="pk_pin" r="6.5" stroke-width="2" class="pin-mark"/>',
         f'<circle id="pk_ring" r="{R + 2}" fill="none" stroke-width="3" class="ring-moved"/>',
         f'<circle id="pk_from" r="{R - 4}" fill="none" stroke-width="2.5" stroke-dasharray="4 3" class="from-mark"/>',
     ]
@@ -140,8 +165,9 @@ def _defs() -> str:
 DEFS = _defs()
 """The shapes every board draws with ``<use href="#pk_…">``: ``pk_board`` (wood, points,
 numbers), and for each colour ``c`` (``w``, ``b``): ``pk_c`` a checker, ``pk_pc`` one pinned
-beneath the other colour, ``pk_oc``/``pk_omc`` one borne off (just now), ``pk_dc`` a die,
-``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board; ``pk_ring``
+beneath the other colour (``pk_pin`` marks it), ``pk_oc``/``pk_omc`` one borne off (just now), ``pk_dc`` a die,
+``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board, ``pk_tc``
+the checker beside the words that say whose turn it is; ``pk_ring``
 rings a checker that just moved and ``pk_from`` marks where it came from. The ids hold an
 underscore, which no id a lesson can give does."""
 
@@ -185,8 +211,10 @@ def _stack(position: Position, point: int, arrivals: Counter[int], origin: dict[
     first_slot = 0.0
     shown = STACK_CHECKERS
     if point in position.pinned:
-        parts.append(f'<use href="#pk_p{COLOUR[owner.other][0]}" x="{x:g}" y="{slot_y(point, 0):g}"/>')
-        first_slot, shown = 0.75, STACK_CHECKERS_PINNED
+        y = slot_y(point, 0)
+        parts.append(f'<use href="#pk_p{COLOUR[owner.other][0]}" x="{x:g}" y="{y:g}"/>'
+                     f'<use href="#pk_pin" x="{x:g}" y="{y + pin_mark_dy(point):g}"/>')
+        first_slot, shown = PIN_SHIFT, STACK_CHECKERS_PINNED
     visible = min(count, shown)
     checker = f"#pk_{COLOUR[owner][0]}"
     moved_from = visible - arrivals.get(point, 0)
@@ -210,7 +238,7 @@ def _from_marks(starts: list[int], position: Position) -> list[str]:
     marks = []
     for point in starts:
         height = abs(position.board[point - 1]) if position.owner(point) else 0
-        slot = min(height, 5) + (0.75 if point in position.pinned else 0)
+        slot = min(height, 5) + (PIN_SHIFT if point in position.pinned else 0)
         y = slot_y(point, slot) if slot < 5 else slot_y(point, 4.5)
         marks.append(f'<use href="#pk_from" x="{point_x(point):g}" y="{y:g}"/>')
     return marks
@@ -245,6 +273,16 @@ def _dice(dice: Dice | None, side: Side | None) -> list[str]:
     return [f'<g class="dice">{_die(x - 20, MIDDLE, dice.high, side)}{_die(x + 20, MIDDLE, dice.low, side)}</g>']
 
 
+def _turn(labels: Labels, position: Position) -> list[str]:
+    """Whose turn it is, on the board itself: the dice in a diagram's frame are the roll
+    just played, by the other side."""
+    if not labels.turn:
+        return []
+    return [f'<g class="turn"><use href="#pk_t{COLOUR[position.turn][0]}" x="{TURN_X:g}" y="{MIDDLE:g}"/>'
+            f'<text x="{TURN_TEXT_X:g}" y="{MIDDLE + 6:g}" class="turn-text" font-size="{TURN_FONT}" '
+            f'font-weight="bold">{escape(labels.turn)}</text></g>']
+
+
 def _info(labels: Labels, position: Position) -> list[str]:
     """One line per side under the board; the side to move in bold, with a marker."""
     parts = []
@@ -267,7 +305,7 @@ def shapes(
     the same boards; ``make serve`` redraws only what changed) is not drawn again."""
     key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
            last.side if last else None, last.moves if last else None, dice, roller,
-           labels.white_info, labels.black_info)
+           labels.white_info, labels.black_info, labels.turn)
     return remembered(memo, "boards", key, lambda: _shapes(position, labels, last, dice, roller))
 
 
@@ -280,6 +318,7 @@ def _shapes(position: Position, labels: Labels, last: Play | None, dice: Dice | 
     parts += _tray(position, Side.BLACK, arrivals.get(OFF, 0) if last and last.side is Side.BLACK else 0)
     parts += _tray(position, Side.WHITE, arrivals.get(OFF, 0) if last and last.side is Side.WHITE else 0)
     parts += _dice(dice, roller)
+    parts += _turn(labels, position)
     parts += _info(labels, position)
     return "".join(parts)
 

@@ -12,7 +12,7 @@
   /** @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number, end: number, dice: number[] | null}} Refusal */
   /** @typedef {{start: number, number: number, end: number, child: number | null, refusal: Refusal | null, pins: boolean}} Try */
   /** @typedef {{position: Position, numbers: number[], tries: Try[], play: Play | null}} TreeNode */
-  /** @typedef {{x: number, y: number, grow: number, areaY: number}} PointPlace */
+  /** @typedef {{x: number, y: number, pinMarkY: number, grow: number, areaY: number}} PointPlace */
   /**
    * The measures of the lessons' board (render/board.py).
    * @typedef {{width: number, height: number, radius: number, step: number, pointWidth: number, pointHeight: number,
@@ -21,8 +21,10 @@
    *   tray: {x: number, checkerX: number, gap: number, width: number, height: number,
    *     white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}},
    *   dice: {x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>},
+   *   turn: {x: number, textX: number, y: number, fontSize: number},
    *   info: {x: number, y: number, line: number, fontSize: number},
-   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string}}} Geometry
+   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string, turn: string},
+   *   pinMark: string}} Geometry
    */
   /**
    * What the page carries for this script.
@@ -567,7 +569,7 @@
   }
 
   /** One of the board's shared shapes (the page's <defs>: render/svg.py), as the lessons draw it.
-   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} shape @param {Side} side
+   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line" | "turn"} shape @param {Side} side
    * @param {number} x @param {number} y @param {Element} [parent] */
   function use(shape, side, x, y, parent) {
     return draw("use", { href: "#" + geo.shapes[shape] + side.charAt(0), x: x, y: y }, parent);
@@ -583,6 +585,7 @@
     var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
     if (position.pinned.indexOf(point) >= 0) {
       use("pinned", owner === "white" ? "black" : "white", x, slot(point, 0));
+      draw("use", { href: "#" + geo.pinMark, x: x, y: geo.points[String(point)].pinMarkY });
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
     var visible = Math.min(Math.abs(count), shown);
@@ -621,6 +624,15 @@
       use("die", side, x, d.y, face);
       d.spots[String(value)].forEach(function (s) { use("pip", pip, x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
     });
+  }
+
+  /** Whose turn it is, on the board between the rows, as the lessons draw it. @param {Position} position */
+  function turnMark(position) {
+    if (game.state === "over") return;
+    var t = geo.turn, g = draw("g", { "class": "turn" });
+    use("turn", position.turn, t.x, t.y, g);
+    var text = draw("text", { x: t.textX, y: t.y + 6, "class": "turn-text", "font-size": t.fontSize, "font-weight": "bold" }, g);
+    text.textContent = sided("turn", position.turn);
   }
 
   /** @param {Position} position */
@@ -671,6 +683,7 @@
     tray(position, "white");
     var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
     if (game.dice) drawDice(game.dice, roller, current ? current.numbers : []);
+    turnMark(position);
     info(position);
     drawHits(position);
     drawControls(current);

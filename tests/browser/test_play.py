@@ -239,15 +239,17 @@ def test_the_page_draws_a_position_as_the_lessons_do(page: Page, site: BuiltSite
             t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]);
         return {uses, counts};
     }""")
-    shapes = svg.shapes(position, svg.Labels("", "-", "-"))
+    shapes = svg.shapes(position, svg.Labels("", "-", "-", turn="-"))
     uses = [[href, float(x), float(y)] for href, x, y in re.findall(r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"', shapes)]
     counts = [[kind, float(x), float(y), text] for x, y, kind, text in
               re.findall(r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>', shapes)]
-    # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned, 3 borne off, the 2
-    # small checkers of the lines under the board; counts on 24 and 20 and on both trays
-    assert (len(uses), len(counts)) == (29, 4)
+    # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned and their 2
+    # markers, 3 borne off, the 2 small checkers of the lines under the board, the checker
+    # beside "White to play"; counts on 24 and 20 and on both trays
+    assert (len(uses), len(counts)) == (32, 4)
     assert sorted(drawn["uses"]) == sorted(uses)
     assert sorted(drawn["counts"]) == sorted(counts)
+    expect(page.locator("[data-plakoto-game] .play-layer text.turn-text")).to_have_text("White to play")
 
 
 def test_a_two_player_game(page: Page, site: BuiltSite) -> None:

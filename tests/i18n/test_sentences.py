@@ -13,7 +13,7 @@ import pytest
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-from plakoto_site.engine import Dice, Side
+from plakoto_site.engine import Dice, Position, Side
 from plakoto_site.engine.refusals import Refusal, Why, numbers_refusal
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
@@ -83,8 +83,10 @@ def test_the_new_sentences_are_translated(checked: Checked, lang: str) -> None:
         refusal = Refusal(Why.MORE_NUMBERS, Side.WHITE, count=count, number=6)
         text = language.refusal(refusal)
         assert text != english.refusal(refusal) and "6" in text and str(count) in text
-    played = language.played(Side.BLACK, Dice(3, 1), "24/23 24/21")
-    assert played != english.played(Side.BLACK, Dice(3, 1), "24/23 24/21") and "24/23 24/21" in played
+    for play in (BLACK_3_1, WHITE_6_5):
+        played = language.played(play)
+        assert played != english.played(play) and play.notation() in played
+    assert "1 → 2, 1 → 4" in language.played(BLACK_3_1)
     for message in ("You played %(play)s.", "First choose the checker to bear off, then press Bear off.",
                     "Played so far: %(board)s (in Black's numbering: %(play)s)", "Accepted, in Black's numbering:",
                     "Solved", "This play is complete: press Undo or Start again to try another.",
@@ -92,11 +94,43 @@ def test_the_new_sentences_are_translated(checked: Checked, lang: str) -> None:
         assert language.gettext(message) != message
 
 
-def test_blacks_play_says_it_is_in_blacks_numbering() -> None:
+WHITE_6_5 = Position.start().parse_play("24/19 24/18", Dice(6, 5))
+BLACK_3_1 = WHITE_6_5.position.parse_play("24/23 24/21", Dice(3, 1))
+
+
+def test_a_play_shows_the_boards_numbers_then_the_notation() -> None:
+    """Issue 15: the reader watches Black's checker go from 1 to 4 on the board while the
+    notation says 24/21. Every play sentence gives the board's numbers first, then the
+    notation in the mover's own numbering (RULES.md's reference sequences)."""
     english = Words(Language("en"), NullTranslations())
-    assert english.played(Side.BLACK, Dice(3, 1), "24/23 24/21") == (
-        "Black rolls 3–1 and plays 24/23 24/21 (in Black's numbering).")
-    assert english.played(Side.WHITE, Dice(6, 5), "24/19 24/18") == "White rolls 6–5 and plays 24/19 24/18."
+    assert english.played(WHITE_6_5) == "White rolls 6–5 and plays 24 → 19, 24 → 18 (written 24/19 24/18)."
+    assert english.played(BLACK_3_1) == (
+        "Black rolls 3–1 and plays 1 → 2, 1 → 4 (written 24/23 24/21 in Black's numbering).")
+    pin = Position.from_code("W:24x8,20,13x6;B:1x10,5x4,15;T:W").parse_play("20/15* 13/10", Dice(5, 3))
+    assert english.played(pin) == "White rolls 5–3 and plays 20 → 15*, 13 → 10 (written 20/15* 13/10)."
+    home = Position.from_code("W:6x2,5x2,4x2,3,2,1;B:19x3,20x3,21x3,22x2,23x2,24x2;T:W")
+    assert english.played(home.parse_play("6/off 5/off", Dice(6, 5))) == (
+        "White rolls 6–5 and plays 6 → off, 5 → off (written 6/off 5/off).")
+
+
+def test_blacks_board_moves_chain_a_checker_and_count_repeats() -> None:
+    english = Words(Language("en"), NullTranslations())
+    after = WHITE_6_5.position
+    assert english.board_moves(after.parse_play("24/20/17", Dice(4, 3)).moves) == "1 → 5 → 8"
+    assert english.board_moves(after.parse_play("24/18(2) 18/12(2)", Dice(6, 6)).moves) == "1 → 7 → 13 (2)"
+    # Issue 15's example: Black pins White's lone checker on 21 (Black's own 4) from 15.
+    pin = Position.from_code("W:24x13,21,19;B:1x14,15;T:B").parse_play("10/4* 24/22", Dice(6, 2))
+    assert english.played(pin) == (
+        "Black rolls 6–2 and plays 1 → 3, 15 → 21* (written 24/22 10/4* in Black's numbering).")
+
+
+def test_the_play_sentence_under_a_diagram_frame_has_board_numbers(checked: Checked) -> None:
+    """The sentence a lesson shows above the caption, in markup: board numbers in words,
+    the notation in <code>."""
+    english = Words(Language("en"), checked.translations["en"], markup=True)
+    text = str(english.played(BLACK_3_1))
+    assert text == ("Black rolls 3–1 and plays 1 → 2, 1 → 4 (written <code class=\"notation\">24/23 24/21</code> "
+                    "in Black&#39;s numbering).")
 
 
 def ui(checked: Checked, exercise_id: str, texts: dict[str, str]) -> dict[str, str]:
@@ -132,3 +166,17 @@ def test_bearing_off_too_early_says_why(checked: Checked) -> None:
     assert home["nodes"][0]["bearOffRefusal"] == ""  # type: ignore[index]
     assert ui(checked, "guard-the-mother", {"prompt": "p", "answer": "a"})["off"] == (
         "First choose the checker to bear off, then press Bear off.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_frame_draws_whose_turn_it_is_until_the_game_is_over(checked: Checked, lang: str) -> None:
+    language = words(checked, lang)
+    opening = checked.content.diagrams["opening-roll"]
+    drawn = board_svg(opening, 1, language)  # White has played 6–5: Black to play
+    assert f'class="turn-text" font-size="18" font-weight="bold">{language.turn_mark(Side.BLACK)}</text>' in drawn
+    assert '<use href="#pk_tb"' in drawn
+    if lang != "en":
+        assert language.turn_mark(Side.BLACK) != "Black to play"
+        assert language.turn_mark(Side.WHITE) != "White to play"
+    lost = checked.content.diagrams["mother-lost"]
+    assert "turn-text" not in board_svg(lost, 1, language)  # the game is over: nobody is to play

@@ -137,3 +137,78 @@ def test_side_to_move_is_bold_and_labels_are_drawn() -> None:
     info = {t.text: t.get("font-weight") for t in root.iterfind(".//s:text", NS) if "info" in (t.get("class") or "")}
     assert info == {"White info": None, "Black info": "bold"}
     assert root.find("s:title", NS) is not None and root.get("role") == "img"
+
+
+def pinned_and_pinner(root: ET.Element, point: int) -> tuple[Shape, Shape, Shape]:
+    """The pinned checker on ``point``, its marker and the pinner's checker next to it."""
+    (pinned,) = [c for c in checkers(root, "ck-pinned") if c.x == column(point)]
+    (mark,) = [s for s in shapes(root) if "pin-mark" in s.classes and s.x == column(point)]
+    over = [c for c in checkers(root, "ck") if c.x == column(point) and "ck-pinned" not in c.classes]
+    nearest = min(over, key=lambda c: abs(c.y - pinned.y))
+    return pinned, mark, nearest
+
+
+def test_a_pinned_checker_shows_most_of_itself_and_a_marker() -> None:
+    """Issue 15: not a sliver under the pinner, but a checker offset from it, with a marker
+    in the part the pinner leaves visible, on the top row (a White mother pinned on 24) and
+    on the bottom row (a White checker pinned on 5)."""
+    position = Position.from_code("W:13x10,8x3;B:24,5,1x13;P:24,5;T:W")
+    root = draw(position)
+    checker_r = 17  # the checker's radius in the shapes (R - 1)
+    for point, towards_edge in ((24, -1), (5, 1)):
+        pinned, mark, pinner = pinned_and_pinner(root, point)
+        assert "ck-white" in pinned.classes and "ck-black" in pinner.classes
+        # most of it shows: the pinner stands more than three quarters of a checker (36) away
+        assert (pinner.y - pinned.y) * -towards_edge >= 27
+        # the marker lies towards the board's edge, clear of the pinner's checker
+        assert (mark.y - pinned.y) * towards_edge > 0
+        mark_r = float(root.find(".//s:circle[@id='pk_pin']", NS).get("r") or 0)  # type: ignore[union-attr]
+        assert abs(mark.y - pinner.y) >= checker_r + mark_r
+        drawn = shapes(root)
+        assert drawn.index(pinned) < drawn.index(mark) < drawn.index(pinner)  # under the pinner
+    ring = root.find(".//s:circle[@id='pk_pw']", NS)
+    assert ring is not None and ring.get("stroke-dasharray") is None  # a solid ring, not a dashed one
+
+
+def contrast(one: str, two: str) -> float:
+    """WCAG's contrast ratio of two #rgb / #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        digits = colour.lstrip("#")
+        digits = "".join(c * 2 for c in digits) if len(digits) == 3 else digits
+        channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    low, high = sorted((luminance(one), luminance(two)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_board_stands_out_in_both_schemes() -> None:
+    """Issue 15: in the dark scheme the frame (and the trays, drawn in the frame's wood) was
+    nearly the page's colour. Shapes a reader must see need 3:1 against what is behind them
+    (WCAG 1.4.11): the frame against the page, Black's checkers' edge against the felt and
+    the points, the pin's colour against both checkers."""
+    from plakoto_site.render.palette import COLOURS, DARK, LIGHT
+    for scheme in (LIGHT, DARK):
+        colour = {name: pair[scheme] for name, pair in COLOURS.items()}
+        assert contrast(colour["frame"], colour["bg"]) >= 3, scheme
+        for behind in ("board", "point-a", "point-b"):
+            assert contrast(colour["checker-black-edge"], colour[behind]) >= 3, (scheme, behind)
+        for checker in ("checker-white", "checker-black"):
+            assert contrast(colour["pin"], colour[checker]) >= 3, (scheme, checker)
+
+
+def test_the_board_says_whose_turn_it_is_beside_a_checker_of_that_side() -> None:
+    """Issue 15: the dice of a diagram's frame are the roll just played; the side to move is
+    drawn on the board (right half, between the rows), not only in bold under it."""
+    after = Position.start().parse_play("24/19 24/18", Dice(6, 5))
+    words = svg.Labels("title", "White info", "Black info", turn="Black to play")
+    board = svg.Board(after.position, words, last=after, dice=after.dice, roller=Side.WHITE)
+    root = ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
+    (mark,) = [s for s in shapes(root) if "turn-mark" in s.classes]
+    assert "ck-black" in mark.classes  # Black is to move, though the dice drawn are White's
+    assert all("die-white" in s.classes for s in shapes(root) if "die" in s.classes)
+    (text,) = [t for t in root.iterfind(".//s:text", NS) if t.get("class") == "turn-text"]
+    assert text.text == "Black to play"
+    assert svg.INNER_TOP + svg.PH < mark.y < svg.INNER_BOTTOM - svg.PH  # in the gap between the rows
+    assert mark.x > labels(root)[7][0]  # the right half; the dice lie in the left
+    assert not [s for s in shapes(draw(after.position)) if "turn-mark" in s.classes]  # no words, no mark

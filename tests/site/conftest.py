@@ -76,8 +76,8 @@ msgstr ""
 "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
 "Language: ru\\n"
 
-msgid "White rolls %(roll)s and plays %(play)s."
-msgstr "Белые: бросок %(roll)s, ход %(play)s."
+msgid "White rolls %(roll)s and plays %(moves)s (written %(play)s)."
+msgstr "Белые: бросок %(roll)s, ход %(moves)s (запись %(play)s)."
 
 msgid "%(count)s white checker"
 msgid_plural "%(count)s white checkers"

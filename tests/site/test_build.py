@@ -82,7 +82,7 @@ def test_diagram_captions_and_engine_words_are_translated(project: MiniProject) 
     assert project.run("build").returncode == 0
     page = project.snapshot()["ru/pinning/index.html"].decode()
     assert "Белые запирают её." in page
-    assert 'Белые: бросок 5–3, ход <code class="notation">20/15* 13/10</code>.' in page
+    assert 'Белые: бросок 5–3, ход 20 → 15*, 13 → 10 (запись <code class="notation">20/15* 13/10</code>).' in page
     # The position in words, with Russian plural forms: 1 → шашка, 5, 6 and 8 → шашек.
     for item in ("Point 20: 1 белая шашка.", "Point 13: 6 белых шашек.", "Point 24: 8 белых шашек.",
                  "Point 13: 5 белых шашек."):

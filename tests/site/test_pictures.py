@@ -84,9 +84,10 @@ def test_pictures_carry_the_sites_colours_light_and_dark(project: MiniProject) -
     site = project.root / "_site"
     stylesheet = (site / "assets" / "site.css").read_text(encoding="utf-8")
     light_page, dark_page = stylesheet.split("prefers-color-scheme: dark", 1)
-    # The board's felt and wood, and a black checker's edge, as the site had them.
-    colours = [("board", ".felt{fill:", "#e9dcc3", "#3a3026"), ("frame", ".wood{fill:", "#6b4a2b", "#1f1812"),
-               ("checker-black-edge", "stroke:", "#000", "#9a8f80")]
+    # The board's felt and wood, and a black checker's edge (lighter in the dark scheme, so
+    # that the frame and Black's checkers stand out from a dark page).
+    colours = [("board", ".felt{fill:", "#e9dcc3", "#3a3026"), ("frame", ".wood{fill:", "#6b4a2b", "#84603e"),
+               ("checker-black-edge", "stroke:", "#000", "#d8cab4")]
     for name, _, light, dark in colours:
         assert f"--{name}:{light};" in light_page and f"--{name}:{dark};" in dark_page.split("}}", 1)[0]
     assert ".felt{fill:var(--board)}" in stylesheet
