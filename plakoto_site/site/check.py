@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from babel.support import NullTranslations
@@ -28,7 +29,8 @@ from .project import ASSETS, Project
 
 @dataclass
 class Checked:
-    """Everything read and checked: ready to render."""
+    """Everything read, and the languages checked (all of them, or those one process of a
+    forked build renders): ready to render."""
 
     content: Content
     lessons: dict[str, list[CheckedLesson]]
@@ -43,10 +45,27 @@ class Checked:
 def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo | None = None) -> Checked:
     """Gather and check everything; raise :class:`ContentError` with every error found.
     ``memo`` is the build state: sources and Markdown already read in it are not read again."""
+    content, problems = gather(project, languages, memo)
+    checked = check_languages(project, content, list(content.languages), problems, memo)
+    return verdict(checked, problems)
+
+
+def gather(project: Project, languages: tuple[str, ...] | None = None,
+           memo: Memo | None = None) -> tuple[Content, Problems]:
+    """Read every source (settings, diagrams and exercises replayed through the engine,
+    every language's lessons) and check what belongs to no language: the assets."""
     problems = Problems(project.root)
     content = read_content(project.content, problems, languages, memo)
+    check_assets(project, problems)
+    return content, problems
+
+
+def check_languages(project: Project, content: Content, languages: Sequence[str], problems: Problems,
+                    memo: Memo | None = None) -> Checked:
+    """Check the catalogs and lessons of ``languages`` (each depends only on itself and the
+    reference's lessons), adding to ``problems``; the result holds only these languages."""
     checked = Checked(content, {}, {}, {}, [])
-    for lang in content.languages:
+    for lang in languages:
         catalog = language_catalog(project.locales, lang, content.settings.reference, problems)
         checked.translations[lang] = catalog.translations
         if catalog.stats is not None:
@@ -56,7 +75,12 @@ def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo
         home = _check_home(project, content, lang, problems, memo)
         if home is not None:
             checked.homes[lang] = home
-    check_assets(project, problems)
+    return checked
+
+
+def verdict(checked: Checked, problems: Problems) -> Checked:
+    """Raise :class:`ContentError` with every problem when any is an error; else the
+    warnings go with ``checked``."""
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
     checked.warnings = problems.warnings

@@ -17,7 +17,7 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
     page, the sitemap and the assets. A language's files depend on nothing rendered for
     another, so languages can be rendered apart (see :func:`~plakoto_site.site.build.build`)."""
     chosen = [language.code for language in site.languages] if languages is None else list(languages)
-    embeds = find_embeds(site)
+    embeds = find_embeds(site, chosen)
     generators = [
         home_pages(site, chosen),
         lesson_pages(site, partial(embed_links, site, embeds), chosen),
