@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import os
 import pickle
 import signal
@@ -94,8 +95,13 @@ class Forked:
         to_copy, from_here = os.pipe()
         to_here, from_copy = os.pipe()
         parent = os.getpid()
+        # What is read so far stays shared: the copy's collector never walks (and so never
+        # copies) it, as the gc module's documentation advises before a fork without exec.
+        gc.freeze()
         pid = os.fork()
-        if pid == 0:
+        if pid:
+            gc.unfreeze()  # here the build goes on, maybe for hours under serve: collect as usual
+        else:
             os.close(from_here)
             os.close(to_here)
             _run(self.work, Channel(to_copy, from_copy), parent)
