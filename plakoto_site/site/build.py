@@ -10,20 +10,16 @@ the languages meanwhile.
 from __future__ import annotations
 
 import time
-import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from jinja2 import TemplateError
-
-from plakoto_site.content.problems import Code, ContentError, Problem, Problems
+from plakoto_site.content.problems import Problem, Problems
 from plakoto_site.content.site import Content
 from plakoto_site.i18n.catalogs import CatalogStats
 
 from .check import Checked, check_languages, gather, verdict
-from .context import Site
 from .output import (
     MARKER,
     MARKER_TEXT,
@@ -36,7 +32,6 @@ from .output import (
 )
 from .parallel import Channel, Forked, can_fork
 from .project import Project
-from .render import render
 from .state import BuildCache
 
 
@@ -82,21 +77,19 @@ def build(
     url = base_url or settings.url
     url = url if url.endswith("/") else url + "/"
     report = Report(out, list(settings.languages), diagrams=len(content.diagrams))
-    try:
-        if write and not (in_place and out.exists()):
-            names = write_site(Build(project, content, problems, url, cache), out, report)
-        else:
-            checked = verdict(check_languages(project, content, list(settings.languages), problems, cache), problems)
-            report.warnings, report.catalogs = checked.warnings, list(checked.catalogs.values())
-            if not write:
-                report.seconds = time.perf_counter() - began
-                return report
-            files = render(Site(project, checked, url, cache))
-            files[MARKER] = MARKER_TEXT
-            write_changes(files, out, cache.written)
-            names = list(files)
-    except TemplateError as error:
-        raise ContentError([template_problem(project, error)]) from None
+    gathered = Gathered(project, content, problems, url, cache)
+    if write and not (in_place and out.exists()):
+        names = write_site(gathered, out, report)
+    else:
+        checked = verdict(gathered.check(settings.languages), problems)
+        report.warnings, report.catalogs = checked.warnings, list(checked.catalogs.values())
+        if not write:
+            report.seconds = time.perf_counter() - began
+            return report
+        files = gathered.render(checked)
+        files[MARKER] = MARKER_TEXT
+        write_changes(files, out, cache.written)
+        names = list(files)
     report.files = len(names)
     report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
     report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
@@ -106,8 +99,9 @@ def build(
 
 
 @dataclass(frozen=True)
-class Build:
-    """What a cold build has gathered, before any language is checked."""
+class Gathered:
+    """What a build has read before any language is checked, and how it checks and renders
+    languages of it."""
 
     project: Project
     content: Content
@@ -120,8 +114,17 @@ class Build:
         return check_languages(self.project, self.content, languages,
                                self.problems if problems is None else problems, self.cache)
 
-    def site(self, checked: Checked) -> Site:
-        return Site(self.project, checked, self.base_url, self.cache)
+    def render(self, checked: Checked, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
+        """The files of ``languages`` (all that ``checked`` holds by default), and with
+        ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`).
+
+        The renderer (Jinja and the page modules) is imported here, not with this module:
+        a cold build forks before it renders, so both processes import it side by side."""
+        from .context import Site
+        from .render import render
+
+        chosen = [lang for lang in self.content.languages if lang in checked.lessons] if languages is None else languages
+        return render(Site(self.project, checked, self.base_url, self.cache), chosen, shared)
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ class Checks:
     catalogs: dict[str, CatalogStats]
 
 
-def write_site(build: Build, out: Path, report: Report) -> list[str]:
+def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
     """Check, render and write every language into a fresh folder beside ``out`` and swap it
     in (see :func:`~plakoto_site.site.output.write_atomically`); returns the files' names.
 
@@ -141,21 +144,21 @@ def write_site(build: Build, out: Path, report: Report) -> list[str]:
     of another's. Each side renders in memory, and nothing is written until both sides
     have checked their languages without an error. Should the copy fail, its languages
     are checked and rendered here again, so an error is reported as without it."""
-    languages = list(build.content.languages)
+    languages = list(gathered.content.languages)
     helper = languages[1::2] if len(languages) > 1 and can_fork() else []
     ours = [lang for lang in languages if lang not in helper]
-    with Forked(partial(_helper, build, helper) if helper else None) as forked:
-        checked = build.check(ours)
+    with Forked(partial(_helper, gathered, helper) if helper else None) as forked:
+        checked = gathered.check(ours)
         theirs = forked.receive()
         if not isinstance(theirs, Checks):  # none was forked, or the copy failed: its languages here
-            checked = _merge(checked, build.check(helper))
+            checked = _merge(checked, gathered.check(helper))
             theirs = Checks([], {})
-        build.problems.items.extend(theirs.problems)
-        verdict(checked, build.problems)
+        gathered.problems.items.extend(theirs.problems)
+        verdict(checked, gathered.problems)
         report.warnings = checked.warnings
         report.catalogs = [found for lang in languages
                            if (found := checked.catalogs.get(lang) or theirs.catalogs.get(lang))]
-        files = render(build.site(checked), [lang for lang in languages if lang in checked.lessons])
+        files = gathered.render(checked)
         fresh = fresh_folder(out)
         try:
             write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
@@ -163,7 +166,7 @@ def write_site(build: Build, out: Path, report: Report) -> list[str]:
             write_files(fresh, files)
             names = forked.receive()
             if not isinstance(names, list):  # the copy failed after its checks
-                names = _render_into(build, fresh, [lang for lang in helper if lang not in checked.lessons])
+                names = _render_into(gathered, fresh, [lang for lang in helper if lang not in checked.lessons])
             finish(fresh, out)
         except BaseException:
             remove(fresh)
@@ -171,15 +174,15 @@ def write_site(build: Build, out: Path, report: Report) -> list[str]:
     return [MARKER, *files, *names]
 
 
-def _helper(build: Build, languages: list[str], channel: Channel) -> list[str]:
+def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[str]:
     """The forked copy: check ``languages``, tell the build what was found, render them, and
     write them once the build names the folder (it names none when anything failed)."""
-    problems = Problems(build.project.root)
-    checked = build.check(languages, problems)
+    problems = Problems(gathered.project.root)
+    checked = gathered.check(languages, problems)
     channel.send(Checks(problems.items, checked.catalogs))
     if problems.errors:
         return []
-    files = render(build.site(checked), languages, shared=False)
+    files = gathered.render(checked, languages, shared=False)
     folder = channel.receive()
     if not isinstance(folder, str):
         return []
@@ -187,11 +190,11 @@ def _helper(build: Build, languages: list[str], channel: Channel) -> list[str]:
     return list(files)
 
 
-def _render_into(build: Build, folder: Path, languages: list[str]) -> list[str]:
+def _render_into(gathered: Gathered, folder: Path, languages: list[str]) -> list[str]:
     """The copy's languages, done here: checked again (their problems were reported)."""
     if not languages:
         return []
-    files = render(build.site(build.check(languages, Problems(build.project.root))), languages, shared=False)
+    files = gathered.render(gathered.check(languages, Problems(gathered.project.root)), shared=False)
     write_files(folder, files)
     return list(files)
 
@@ -201,21 +204,3 @@ def _merge(first: Checked, second: Checked) -> Checked:
     return Checked(first.content, first.lessons | second.lessons, first.words | second.words,
                    first.translations | second.translations, [], first.catalogs | second.catalogs,
                    first.homes | second.homes)
-
-
-def template_problem(project: Project, error: TemplateError) -> Problem:
-    """Where in which template: Jinja puts template lines into the traceback."""
-    where, line = "templates", 0
-    filename = getattr(error, "filename", None)
-    if filename:
-        where, line = filename, getattr(error, "lineno", 0) or 0
-    else:
-        for frame in traceback.extract_tb(error.__traceback__):
-            if frame.filename.endswith(".html"):
-                where, line = frame.filename, frame.lineno or 0
-    path = Path(where)
-    if path.is_absolute() and path.is_relative_to(project.root):
-        where = path.relative_to(project.root).as_posix()
-    return Problem(where, line, f"template error: {error.message or error}",
-                   "check the name in the template against the names the pipeline passes",
-                   code=Code.TEMPLATE)

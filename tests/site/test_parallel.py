@@ -5,12 +5,15 @@ sides have checked, and whatever goes wrong in the copy done again here."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 import plakoto_site.site.build as building
+import plakoto_site.site.render as rendering
 from plakoto_site.content.problems import ContentError
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
@@ -90,23 +93,35 @@ def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
         project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     third_language(project)
     here = os.getpid()
-    real = building.render
+    real = rendering.render
 
     def render_failing_in_the_copy(*args: object, **options: object) -> dict[str, bytes]:
         if os.getpid() != here:
             raise MemoryError("the copy runs out of memory")
         return real(*args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(building, "render", render_failing_in_the_copy)
+    monkeypatch.setattr(rendering, "render", render_failing_in_the_copy)
     made = record_forks(monkeypatch)
     rescued = build(Project(project.root), tmp_path / "rescued")
     assert isinstance(made[0].received[0], building.Checks)  # type: ignore[attr-defined]
     assert made[0].received[1:] == [None]  # type: ignore[attr-defined]
-    monkeypatch.setattr(building, "render", real)
+    monkeypatch.setattr(rendering, "render", real)
     monkeypatch.setattr(building, "can_fork", lambda: False)
     alone = build(Project(project.root), tmp_path / "alone")
     assert tree(tmp_path / "rescued") == tree(tmp_path / "alone")
     assert rescued.files == alone.files
+
+
+def test_the_renderer_is_imported_after_the_fork(project: MiniProject) -> None:
+    """Jinja and the page modules are imported by each process once it has forked, side by
+    side; a module-level import of them on the way to the fork would make it wait for them."""
+    script = ("import sys; from pathlib import Path; from plakoto_site.commands import cli; "
+              "from plakoto_site.site.build import gather; from plakoto_site.site.project import Project; "
+              f"gather(Project(Path({str(project.root)!r}))); "
+              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'jinja2' or m.startswith("
+              "('plakoto_site.render.pages', 'plakoto_site.site.context', 'plakoto_site.site.render'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_values_go_both_ways_and_a_failed_copy_sends_none() -> None:
