@@ -9,7 +9,7 @@ from babel.support import NullTranslations
 from markdown_it.token import Token
 
 from plakoto_site.content.lessons import Lesson
-from plakoto_site.content.memo import Memo
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.content.problems import Code, ContentError, Problem, Problems
 from plakoto_site.content.site import (
     CheckedLesson,
@@ -19,7 +19,7 @@ from plakoto_site.content.site import (
     read_content,
 )
 from plakoto_site.content.terms import check_words
-from plakoto_site.i18n.catalogs import CatalogStats, language_catalog
+from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
@@ -66,7 +66,7 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
     reference's lessons), adding to ``problems``; the result holds only these languages."""
     checked = Checked(content, {}, {}, {}, [])
     for lang in languages:
-        catalog = language_catalog(project.locales, lang, content.settings.reference, problems)
+        catalog = _catalog(project, lang, content.settings.reference, problems, memo)
         checked.translations[lang] = catalog.translations
         if catalog.stats is not None:
             checked.catalogs[lang] = catalog.stats
@@ -76,6 +76,22 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
         if home is not None:
             checked.homes[lang] = home
     return checked
+
+
+def _catalog(project: Project, lang: str, reference: str, problems: Problems, memo: Memo | None) -> LanguageCatalog:
+    """A language's catalog, read, checked and compiled once per text of its PO file in
+    ``memo`` (``serve`` rebuilds without compiling the catalogs again); its problems are
+    reported on every build."""
+    path = catalog_path(project.locales, lang)
+    text = path.read_bytes() if lang != reference and path.is_file() else b""
+
+    def read() -> tuple[LanguageCatalog, list[Problem]]:
+        found = Problems(project.root)
+        return language_catalog(project.locales, lang, reference, found), found.items
+
+    catalog, found = remembered(memo, "catalogs", (path.as_posix(), lang, reference, text), read)
+    problems.items.extend(found)
+    return catalog
 
 
 def verdict(checked: Checked, problems: Problems) -> Checked:
