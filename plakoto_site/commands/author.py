@@ -32,7 +32,7 @@ from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.embed import Embed
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 from plakoto_site.site.embeds import embed_files
 from plakoto_site.site.output import (
     MARKER,
@@ -40,11 +40,10 @@ from plakoto_site.site.output import (
     OutputError,
     claim_output,
     write_atomically,
+    write_problem,
 )
 from plakoto_site.site.project import Project
 from plakoto_site.site.urls import relative
-
-from .cli import write_problem
 
 
 def captions_for(

@@ -13,7 +13,7 @@ from pathlib import Path
 from plakoto_site.content.problems import ContentError, Problem
 from plakoto_site.site.build import Report, build
 from plakoto_site.site.check import check
-from plakoto_site.site.output import OutputError
+from plakoto_site.site.output import OutputError, write_problem
 from plakoto_site.site.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,13 +31,6 @@ def find_root(start: Path) -> Path:
 def _print_problems(problems: list[Problem]) -> None:
     for problem in problems:
         print(problem, file=sys.stderr)
-
-
-def write_problem(error: OSError) -> str:
-    """An error of the file system, in words: which file, what went wrong, what to do."""
-    where = f"{error.filename}: " if error.filename else ""
-    return (f"{where}cannot write here: {error.strerror or error} — check that the folder is "
-            "writable and the disk has room, or choose another with --out")
 
 
 def _count(number: int, noun: str) -> str:

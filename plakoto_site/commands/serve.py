@@ -26,11 +26,9 @@ import watchfiles
 
 from plakoto_site.content.problems import ContentError
 from plakoto_site.site.build import build
-from plakoto_site.site.output import OutputError, claim_output
+from plakoto_site.site.output import OutputError, claim_output, write_problem
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
-
-from .cli import write_problem
 
 WATCHED = ("content", "locales", "templates", "plakoto_site")
 RELOAD = "/__reload"

@@ -53,7 +53,7 @@ from plakoto_site.i18n.languages import REFERENCE, Language, is_known
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import palette, svg
 from plakoto_site.render.diagrams import diagram_html
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 
 FENCE = "plakoto"
 TOKEN = "plakoto_figure"

@@ -29,7 +29,7 @@ from . import svg
 from .escaping import script_json
 
 if TYPE_CHECKING:
-    from .pages import Templates
+    from .templates import Templates
 
 def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

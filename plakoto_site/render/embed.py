@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from html import escape, unescape
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.memo import Memo
@@ -30,15 +28,16 @@ from .diagrams import frame_board, play_sentence, position_words
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
 
+
 def plain(html: str) -> str:
-    """Caption HTML as one line of text."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+    """Caption HTML as one line of text: tags dropped, entities read, spaces collapsed."""
+    return Markup(html).striptags()
 
 
 def _attribute(value: str) -> str:
     """A value for a double-quoted attribute of the snippet an author reads and pastes:
-    only what must be escaped is (an apostrophe stays as written)."""
-    return escape(value, quote=False).replace('"', "&quot;")
+    markupsafe's escaping, but an apostrophe stays as written (easier to read)."""
+    return str(escape(value)).replace("&#39;", "'")
 
 
 @dataclass(frozen=True)

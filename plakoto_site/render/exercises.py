@@ -25,11 +25,12 @@ from plakoto_site.engine import OFF, Move, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
+from .board import geometry
 from .escaping import script_json
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
 if TYPE_CHECKING:
-    from .pages import Templates
+    from .templates import Templates
 
 
 def _json(value: object) -> str:
@@ -55,6 +56,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
                 "next": attempt.child,
                 "refusal": plain.refusal(attempt.refusal) if attempt.refusal else "",
                 "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
+                "board": _board_move(side, attempt.start, attempt.end, words),
             })
         not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
@@ -70,12 +72,48 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             "done": done,
             "play": node.play.notation() if node.play else "",
             "bearOffRefusal": plain.refusal(not_yet) if not_yet else "",
+            "info": [plain.board_info(Side.WHITE, position), plain.board_info(Side.BLACK, position)],
         })
     return {
         "side": side.value,
+        "dice": [exercise.dice.high, exercise.dice.low],
+        "solution": solution(exercise, words),
         "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
+        "board": geometry(),
         "nodes": nodes,
     }
+
+
+def _board_move(side: Side, start: int, end: int, words: Words) -> str:
+    """One move in the board's numbers, as the reader sees it: ``5 → 10``, ``3 → off``."""
+    # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
+    where = words.gettext("off") if end == OFF else str(side.own(end))
+    return f"{side.own(start)} → {where}"
+
+
+def solution(exercise: Exercise, words: Words) -> dict[str, object]:
+    """The moves that play the first accepted play (any complete play for ``goal = "any"``),
+    node by node from the start: a ``Route`` of ``templates/assets/exercise.js``, which
+    "Show the answer" plays on the board one move at a time."""
+    side, tree = exercise.position.turn, exercise.tree
+    wanted = exercise.accepted[0].position if exercise.accepted else None
+
+    def answer(index: int) -> bool:
+        play = tree[index].play
+        return play is not None and (wanted is None or play.position == wanted)
+
+    routes: dict[int, list[dict[str, object]]] = {0: []}
+    queue = [0]
+    for index in queue:  # breadth first: the fewest moves
+        if answer(index):
+            return {"path": routes[index], "node": index}
+        for attempt in tree[index].tries:
+            if attempt.child is not None and attempt.child not in routes:
+                move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
+                routes[attempt.child] = [*routes[index], {"node": index, "move": move,
+                                                          "board": _board_move(side, attempt.start, attempt.end, words)}]
+                queue.append(attempt.child)
+    raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
 
 def _expected(exercise: Exercise) -> str:
@@ -169,11 +207,12 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
     if side is Side.WHITE:
         # TRANSLATORS: Exercises: before the moves played so far.
-        played = words.gettext("Played so far:")
+        played = words.gettext("Played so far:") + " %(play)s"
     else:
-        # TRANSLATORS: Exercises: before the moves played so far, when Black is to play: they
-        # are written in Black's own numbering.
-        played = words.gettext("Played so far, in Black's numbering:")
+        # TRANSLATORS: Exercises: the moves played so far when Black is to play: first as the
+        # reader sees them on the board (%(board)s, such as "5 → 10, 1 → 3"), then in Black's
+        # own numbering (%(play)s, such as "20/15* 24/22").
+        played = words.gettext("Played so far: %(board)s (in Black's numbering: %(play)s)")
     ui = {
         # TRANSLATORS: Exercises: the first line under the board, before any move.
         "choose": words.gettext("Choose a checker of yours to move."),
@@ -197,6 +236,13 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         "left": words.gettext("Numbers left:"),
         # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
         "done": words.gettext("Solved before"),
+        # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
+        "now": words.gettext("Solved"),
+        # TRANSLATORS: Exercises: a button under an exercise that goes to the next one on the page.
+        "next": words.gettext("Next exercise"),
+        # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
+        # not the answer; "Undo" and "Start again" are the buttons' own texts.
+        "complete": words.gettext("This play is complete: press Undo or Start again to try another."),
     }
     return templates.macro("macros/exercise.html", "exercise", words.translations)(ExerciseView(
         id=exercise.id,

@@ -1,16 +1,13 @@
-"""Pages through Jinja2: autoescaped, strict about undefined names, translated with gettext."""
+"""Lesson Markdown to HTML: markdown-it-py with render rules for diagram and exercise fences
+and for caption links shown on another page."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from babel.support import NullTranslations
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from jinja2.environment import TemplateModule
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -27,87 +24,9 @@ from plakoto_site.content.markdown import (
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
-from . import svg
 from .diagrams import EmbedLinks, diagram_fingerprint, diagram_html
-from .escaping import catalog_text
 from .exercises import exercise_html
-
-
-def _environment(folder: Path) -> Environment:
-    environment = Environment(
-        loader=FileSystemLoader(folder),
-        autoescape=True,
-        undefined=StrictUndefined,
-        extensions=["jinja2.ext.i18n"],
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    # The shapes every board draws with, once in each page that shows boards.
-    environment.globals["board_defs"] = Markup(svg.SPRITE)
-    return environment
-
-
-class Templates:
-    """The template folder; each page is rendered with its language's translations."""
-
-    def __init__(self, folder: Path, memo: Memo | None = None) -> None:
-        self.folder = folder.resolve()
-        self.environment = remembered(memo, "templates", self.folder.as_posix(), lambda: _environment(self.folder))
-        """One environment per template folder, kept in the build state (``make serve``):
-        Jinja recompiles a template only when its file changes."""
-        self._catalogs: dict[NullTranslations, _Catalog] = {}
-        self._modules: dict[tuple[str, NullTranslations], TemplateModule] = {}
-        """Each macro file made once per language for this build: a module keeps the ``_``
-        it was made with, so it is kept by the translations it was made for."""
-
-    def _environment(self, translations: NullTranslations) -> Environment:
-        catalog = self._catalogs.get(translations)
-        if catalog is None:
-            catalog = self._catalogs[translations] = _Catalog(translations)
-        environment = self.environment
-        environment.install_gettext_callables(  # type: ignore[attr-defined]
-            catalog.gettext, catalog.ngettext, newstyle=True)
-        return environment
-
-    def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
-        return self._environment(translations).get_template(name).render(**context)
-
-    def version(self, name: str) -> int:
-        """When a template file last changed, for caches of what it rendered."""
-        return (self.folder / name).stat().st_mtime_ns
-
-    def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
-        """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain
-        data, it returns autoescaped HTML in the page's language."""
-        module = self._modules.get((name, translations))
-        if module is None:
-            template = self._environment(translations).get_template(name)
-            module = self._modules[(name, translations)] = template.make_module()
-        found: Callable[..., Markup] = getattr(module, macro)
-        return found
-
-
-class _Catalog:
-    """A language's messages as the templates show them (:func:`catalog_text`), each made
-    once per build: a page asks for the same few dozen messages again and again."""
-
-    def __init__(self, translations: NullTranslations) -> None:
-        self.translations = translations
-        self.texts: dict[str | tuple[str, str, int], Markup] = {}
-
-    def gettext(self, message: str) -> Markup:
-        text = self.texts.get(message)
-        if text is None:
-            text = self.texts[message] = catalog_text(self.translations.gettext(message), message)
-        return text
-
-    def ngettext(self, singular: str, plural: str, n: int) -> Markup:
-        text = self.texts.get((singular, plural, n))
-        if text is None:
-            text = self.texts[(singular, plural, n)] = catalog_text(
-                self.translations.ngettext(singular, plural, n), singular if n == 1 else plural)
-        return text
+from .templates import Templates
 
 
 @dataclass

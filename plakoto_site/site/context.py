@@ -6,7 +6,7 @@ import hashlib
 from pathlib import Path
 
 from plakoto_site.i18n.languages import Language
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 
 from .check import Checked
 from .project import Project

@@ -15,7 +15,8 @@ from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
-from plakoto_site.render.pages import Templates, placement_captions
+from plakoto_site.render.pages import placement_captions
+from plakoto_site.render.templates import Templates
 
 from .context import Site
 from .urls import page_path, rebase, relative

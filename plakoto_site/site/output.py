@@ -288,3 +288,10 @@ def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+
+
+def write_problem(error: OSError) -> str:
+    """An error of the file system, in words: which file, what went wrong, what to do."""
+    where = f"{error.filename}: " if error.filename else ""
+    return (f"{where}cannot write here: {error.strerror or error} — check that the folder is "
+            "writable and the disk has room, or choose another with --out")

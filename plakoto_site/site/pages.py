@@ -87,6 +87,7 @@ def practice_page(site: Site, lang: str) -> Page | None:
             exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.templates, site.cache))
         if exercises:
             groups.append({"title": item.lesson.title, "exercises": exercises,
+                           "ids": [placement.exercise for placement in exercise_placements(item.tokens)],
                            "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
     if not groups:
         return None
@@ -160,13 +161,17 @@ def home_page(site: Site, lang: str) -> Page:
             "fallback": item.fallback,
             "order": item.lesson.order,
             "kind": item.lesson.kind,
+            "exercises": [placement.exercise for placement in exercise_placements(item.tokens)],
         }
         for item in site.checked.lessons[lang]
     ]
+    common = site.common(lang, None, path)
+    if any(lesson["exercises"] for lesson in lessons):  # the ticks of lessons solved
+        common["exercises_js"] = site.asset(path, "exercise.js")
     html = site.templates.render(
         "home.html",
         site.checked.translations[lang],
-        **site.common(lang, None, path),
+        **common,
         title=home.lesson.title if home else "Plakoto",
         summary=home.lesson.summary if home else "",
         intro=intro,

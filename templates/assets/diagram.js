@@ -87,8 +87,12 @@
         if (button) { self.act(button.getAttribute("data-action") || ""); }
       });
       figure.addEventListener("keydown", function (event) { self.key(event); });
+      swiping(view, function (forward) { self.act(forward !== self.rtl() ? "next" : "prev"); });
       this.show(0, { announce: false, history: false, animate: false });
     }
+
+    /** Whether the page reads right to left (the board does not, its arrows do). */
+    rtl() { return getComputedStyle(this.figure).direction === "rtl"; }
 
     /** @param {string} action  a step action; anything else does nothing */
     act(action) {
@@ -103,7 +107,7 @@
     /** @param {KeyboardEvent} event */
     key(event) {
       if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-      var rtl = getComputedStyle(this.figure).direction === "rtl";
+      var rtl = this.rtl();
       /** @type {Object<string, StepAction>} */
       var actions = {
         ArrowRight: rtl ? "prev" : "next",
@@ -137,8 +141,10 @@
         this.live.textContent = [text(frame, ".frame-counter"), text(frame, ".frame-play"),
           text(frame, ".frame-caption"), text(frame, ".frame-result")].filter(Boolean).join(" ");
       }
-      if (options.history && changed && window.history && history.pushState) {
-        history.pushState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
+      // The address names the step shown, without a history entry per step: Back leaves
+      // the page, and a shared address opens the board at that step.
+      if (options.history && changed && window.history && history.replaceState) {
+        history.replaceState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
       }
       if (options.animate && changed) { animate(frame); }
       if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
@@ -165,6 +171,45 @@
       }
       return -1;
     }
+  }
+
+  /**
+   * A horizontal swipe over a board on a touch screen: ``then(true)`` for a swipe towards
+   * the left (on, in a left-to-right page). Vertical moves stay the page's scrolling.
+   * @param {HTMLElement} view @param {(towardsLeft: boolean) => void} then
+   */
+  function swiping(view, then) {
+    /** @type {{x: number, y: number, id: number} | null} */
+    var start = null;
+    view.addEventListener("pointerdown", function (event) {
+      start = event.pointerType === "touch" ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
+    });
+    view.addEventListener("pointercancel", function () { start = null; });
+    view.addEventListener("pointerup", function (event) {
+      if (!start || event.pointerId !== start.id) { return; }
+      var dx = event.clientX - start.x, dy = event.clientY - start.y;
+      start = null;
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > 2 * Math.abs(dy)) { then(dx < 0); }
+    });
+  }
+
+  /**
+   * The left and right arrow keys, pressed while nothing on the page has the focus: they step
+   * the board nearest the middle of the window (a reader need not tab to it first).
+   * @param {KeyboardEvent} event
+   */
+  function pageKey(event) {
+    var target = event.target;
+    if (event.defaultPrevented || (target !== document.body && target !== document.documentElement)) { return; }
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") { return; }  // Home and End still scroll the page
+    var middle = window.innerHeight / 2, nearest = null, best = Infinity;
+    for (var i = 0; i < steppers.length; i += 1) {
+      var box = steppers[i].figure.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) { continue; }
+      var distance = Math.abs((box.top + box.bottom) / 2 - middle);
+      if (distance < best) { best = distance; nearest = steppers[i]; }
+    }
+    if (nearest) { nearest.key(event); }
   }
 
   // -- inside an iframe: the embed page talks to the article around it --------------------
@@ -251,6 +296,7 @@
     }
     copying();
     if (embedded) { embedding(); } else { fromHash(true); }
+    document.addEventListener("keydown", pageKey);
     window.addEventListener("popstate", function () { fromHash(false); });
     window.addEventListener("hashchange", function () { fromHash(true); });
   }

@@ -14,6 +14,7 @@
  * @property {number | null} next  the node it leads to, or null when it is refused
  * @property {string} refusal  why the rules refuse it (empty when allowed)
  * @property {string} move  the move in notation, as the list of moves shows it
+ * @property {string} board  the move in the board's numbers ("5 → 10")
  */
 
 /**
@@ -28,15 +29,39 @@
  * @property {"" | "accepted" | "legal"} done  a complete play: the one asked for, or another legal one
  * @property {string} play  the complete play in notation (empty until done)
  * @property {string} bearOffRefusal  why bearing off is refused here (empty when it is not)
+ * @property {string[]} info  the lines under the board: White's pips and borne-off, then Black's
  */
 
 /**
  * The content of <script type="application/json" class="xdata">.
  * @typedef {Object} ExerciseData
  * @property {"white" | "black"} side  the side to play
+ * @property {number[]} dice  the roll, the higher number first
+ * @property {Route} solution  the moves of the answer, which "Show the answer" plays
  * @property {{checkers: number, pinned: number}} stack  at most this many checkers are
  *   drawn on a point (pinned: on a pinned point); a taller stack shows its count
+ * @property {Geometry} board  the measures of the lessons' board (render/board.py)
  * @property {TreeNode[]} nodes  node 0 is the start
+ */
+
+/**
+ * The measures of the lessons' board, as render/board.py hands them to the play page too.
+ * @typedef {{x: number, y: number, pinMarkY?: number, grow: number, areaY: number}} PointPlace
+ * @typedef {Object} Geometry
+ * @property {number} width
+ * @property {number} height
+ * @property {number} radius
+ * @property {number} step
+ * @property {number} pointWidth
+ * @property {number} pointHeight
+ * @property {Object<string, PointPlace>} points
+ * @property {{shown: number, shownOverPin: number, pinShift: number, countDy: number, fontSize: number}} stack
+ * @property {{x: number, checkerX: number, gap: number, width: number, height: number,
+ *   white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}}} tray
+ * @property {{x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>}} dice
+ * @property {{x: number, y: number, line: number, fontSize: number}} info
+ * @property {{checker: string, pinned: string, off: string, die: string, pip: string, line: string}} shapes
+ * @property {string} [pinMark]  the marker on a pinned checker, drawn at its point's pinMarkY
  */
 
 /**
@@ -54,9 +79,13 @@
  * @property {string} played
  * @property {string} left
  * @property {string} done
+ * @property {string} now
+ * @property {string} next
+ * @property {string} complete
  */
 
-/** @typedef {{node: number, move: string}} Played */
+/** @typedef {{node: number, move: string, board: string}} Played */
+/** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
   var STORE = "plakoto-progress";
@@ -88,12 +117,7 @@
     return found;
   }
 
-  /** @param {string} className @returns {HTMLSpanElement} */
-  function span(className) {
-    var element = document.createElement("span");
-    element.className = className;
-    return element;
-  }
+  var SVG = "http://www.w3.org/2000/svg";
 
   class Exercise {
     /** @param {HTMLElement} root */
@@ -104,28 +128,33 @@
       this.ui = JSON.parse(root.getAttribute("data-ui") || "{}");
       this.feedback = find(root, "[data-feedback]", HTMLElement);
       this.badge = find(root, ".xbadge", HTMLElement);
-      /** @type {ExerciseData} */
-      this.tree = { side: "white", stack: { checkers: 0, pinned: 0 }, nodes: [] };
+      this.tree = /** @type {ExerciseData} */ ({});
       this.node = 0;
       /** @type {Played[]} */
       this.path = [];
       /** @type {string | null} */
       this.source = null;
+      /** Where the chosen checker can go, and how. @type {Object<string, Route>} */
+      this.targets = {};
       this.dice = /** @type {HTMLElement | null} */ (null);
       this.list = /** @type {HTMLElement | null} */ (null);
-      if (solved(progress(), this.id)) { this.mark(); }
+      this.layer = /** @type {SVGGElement | null} */ (null);
+      /** The answer being played: a second press starts it again. */
+      this.run = 0;
+      if (solved(progress(), this.id)) { this.mark(this.ui.done); }
       var data = root.querySelector(".xdata");
       if (data) { this.moves(JSON.parse(data.textContent || "{}")); } else { this.question(); }
     }
 
-    mark() { this.badge.textContent = this.ui.done; this.badge.hidden = false; }
+    /** @param {string} text */
+    mark(text) { this.badge.textContent = text; this.badge.hidden = false; }
     /** @param {string} state @param {string} [text] */
     state(state, text) {
       this.root.setAttribute("data-state", state);
       this.feedback.textContent = text || "";
     }
     /** @param {string} text */
-    solved(text) { this.state("solved", text); remember(this.id); this.mark(); }
+    solved(text) { this.state("solved", text); remember(this.id); this.mark(this.ui.now); ticks(); }
 
     question() {
       var self = this, form = find(this.root, ".xquestion", HTMLFormElement);
@@ -142,8 +171,14 @@
     moves(tree) {
       var self = this, root = this.root;
       this.tree = tree; this.node = 0; this.path = []; this.source = null;
-      find(root, ".xstatic", HTMLElement).hidden = true;
-      find(root, ".xboard", HTMLElement).hidden = false;
+      var board = find(root, ".xstatic svg", SVGSVGElement);
+      // The board drawn at build time stays; only what a move changes is drawn again, on
+      // the same shared shapes, in a layer that replaces the drawn checkers, dice and lines.
+      var keep = board.querySelector("title"), frame = board.querySelector("use");
+      board.replaceChildren.apply(board, /** @type {Node[]} */ ([keep, frame].filter(Boolean)));
+      this.layer = /** @type {SVGGElement} */ (document.createElementNS(SVG, "g"));
+      board.appendChild(this.layer);
+      this.placePoints(tree.board);
       find(root, ".xactions", HTMLElement).hidden = false;
       this.dice = find(root, ".xdice", HTMLElement);
       this.dice.hidden = false;
@@ -155,44 +190,168 @@
         if (target.hasAttribute("data-point")) { self.pick(target.getAttribute("data-point") || ""); }
         else if (action === "move") { self.number(Number(target.getAttribute("data-number"))); }
         else if (action === "undo") { self.undo(); }
-        else if (action === "reset") { self.path = []; self.node = 0; self.source = null; self.state("playing"); self.draw(); }
+        else if (action === "reset") { self.reset(); }
         else if (action === "reveal") { self.reveal(); }
       });
       this.draw();
       this.feedback.textContent = this.ui.choose;
     }
 
-    /** The checkers of one point, drawn as the page data says (at most `stack` of them). @param {TreeNode} node @param {number} point */
-    stack(node, point) {
-      var count = node.board[point - 1], colour = count > 0 ? "w" : "b";
-      var pinned = node.pinned.indexOf(point) >= 0;
-      var limit = pinned ? this.tree.stack.pinned : this.tree.stack.checkers;
-      /** @type {HTMLSpanElement[]} */
-      var checkers = [];
-      if (pinned) { checkers.push(span("xck x" + (colour === "w" ? "b" : "w") + " xpinned")); }
-      for (var k = 0; k < Math.min(Math.abs(count), limit); k += 1) { checkers.push(span("xck x" + colour)); }
-      if (Math.abs(count) > limit) {
-        var number = span("xcount");
-        number.setAttribute("data-n", String(Math.abs(count)));
-        checkers.push(number);
+    /** Lay the point buttons over the board's points, and let the arrow keys walk them. @param {Geometry} geo */
+    placePoints(geo) {
+      var group = find(this.root, ".xboard", HTMLElement);
+      var buttons = group.querySelectorAll("button[data-point]");
+      for (var i = 0; i < buttons.length; i += 1) {
+        var button = /** @type {HTMLElement} */ (buttons[i]), place = geo.points[button.getAttribute("data-point") || ""];
+        button.style.left = (100 * (place.x - geo.pointWidth / 2) / geo.width) + "%";
+        button.style.top = (100 * place.areaY / geo.height) + "%";
+        button.style.width = (100 * geo.pointWidth / geo.width) + "%";
+        button.style.height = (100 * geo.pointHeight / geo.height) + "%";
       }
-      return checkers;
+      var home = group.querySelector("[data-point='" + (this.tree.side === "white" ? "24" : "1") + "']");
+      if (home instanceof HTMLElement) { home.tabIndex = 0; }
+      group.hidden = false;
+      group.addEventListener("keydown", function (event) {
+        var here = event.target instanceof HTMLElement ? event.target.getAttribute("data-point") : null;
+        if (!here) { return; }
+        var p = Number(here), top = p >= 13, next = 0;
+        if (event.key === "ArrowRight") { next = top ? Math.min(p + 1, 24) : Math.max(p - 1, 1); }
+        else if (event.key === "ArrowLeft") { next = top ? Math.max(p - 1, 13) : Math.min(p + 1, 12); }
+        else if (event.key === "ArrowUp" || event.key === "ArrowDown") { next = 25 - p; }
+        if (!next) { return; }
+        event.preventDefault();
+        for (var j = 0; j < buttons.length; j += 1) {
+          var b = /** @type {HTMLElement} */ (buttons[j]);
+          b.tabIndex = b.getAttribute("data-point") === String(next) ? 0 : -1;
+          if (b.tabIndex === 0) { b.focus(); }
+        }
+      });
+    }
+
+
+    // -- drawing, with the board's shared shapes (as render/svg.py and the play page draw) --
+
+    /** @param {string} tag @param {Object<string, string | number>} attributes @param {Element} [parent] */
+    shape(tag, attributes, parent) {
+      var made = document.createElementNS(SVG, tag);
+      Object.keys(attributes).forEach(function (k) { made.setAttribute(k, String(attributes[k])); });
+      (parent || /** @type {Element} */ (this.layer)).appendChild(made);
+      return made;
+    }
+    /** @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} name @param {string} colour
+     * @param {number} x @param {number} y @param {Element} [parent] */
+    use(name, colour, x, y, parent) {
+      var geo = this.tree.board;
+      return this.shape("use", { href: "#" + geo.shapes[name] + colour.charAt(0), x: x, y: y }, parent);
+    }
+    /** The centre of the checker in `slot` on `point`. @param {number} point @param {number} slot */
+    slot(point, slot) {
+      var geo = this.tree.board, p = geo.points[String(point)];
+      return p.y + p.grow * slot * geo.step;
+    }
+
+    /** One point's checkers; returns how many slots they fill. @param {TreeNode} node @param {number} point */
+    stack(node, point) {
+      var geo = this.tree.board;
+      var count = node.board[point - 1];
+      if (!count) { return 0; }
+      var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
+      if (node.pinned.indexOf(point) >= 0) {
+        this.use("pinned", owner === "white" ? "black" : "white", x, this.slot(point, 0));
+        if (geo.pinMark) { this.shape("use", { href: "#" + geo.pinMark, x: x, y: Number(geo.points[String(point)].pinMarkY) }); }
+        first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
+      }
+      var visible = Math.min(Math.abs(count), shown);
+      for (var i = 0; i < visible; i += 1) { this.use("checker", owner, x, this.slot(point, first + i)); }
+      if (Math.abs(count) > visible) {
+        var label = this.shape("text", { x: x, y: this.slot(point, first + visible - 1) + geo.stack.countDy,
+          "class": "ck-count on-" + owner, "text-anchor": "middle", "font-size": geo.stack.fontSize, "font-weight": "bold" });
+        label.textContent = String(Math.abs(count));
+      }
+      return first + visible;
+    }
+
+    /** @param {TreeNode} node @param {"white" | "black"} side */
+    tray(node, side) {
+      var geo = this.tree.board, t = geo.tray, place = t[side], count = node.off[side];
+      for (var i = 0; i < count; i += 1) { this.use("off", side, t.checkerX, place.y + place.grow * i * t.gap); }
+      if (count) {
+        var label = this.shape("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
+          "font-size": geo.stack.fontSize, "font-weight": "bold" });
+        label.textContent = String(count);
+      }
+    }
+
+    /** The roll, each die faded once its number is played. @param {TreeNode} node */
+    drawDice(node) {
+      var tree = this.tree, d = tree.board.dice, side = tree.side;
+      var pip = side === "white" ? "black" : "white", group = this.shape("g", { "class": "dice" });
+      var left = node.numbers.slice(), dice = tree.dice, double = dice[0] === dice[1];
+      for (var i = 0; i < 2; i += 1) {
+        var value = dice[i], x = d.x + (i ? d.apart : -d.apart), at = left.indexOf(value);
+        var used = double ? node.numbers.length <= (i ? 0 : 2) : at < 0;
+        if (at >= 0) { left.splice(at, 1); }
+        var face = this.shape("g", { "class": used ? "die-face die-used" : "die-face" }, group);
+        this.use("die", side, x, d.y, face);
+        for (var s = 0; s < d.spots[String(value)].length; s += 1) {
+          var spot = d.spots[String(value)][s];
+          this.use("pip", pip, x + spot[0] * d.spot, d.y + spot[1] * d.spot, face);
+        }
+      }
+    }
+
+    /** The pip lines under the board, the side to play marked. @param {TreeNode} node */
+    info(node) {
+      var tree = this.tree, geo = tree.board, self = this;
+      ["white", "black"].forEach(function (side, row) {
+        var y = geo.info.y + row * geo.info.line, turn = side === tree.side;
+        self.use("line", side, geo.info.x + 7, y - 5);
+        var text = self.shape("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
+        if (turn) { text.setAttribute("font-weight", "bold"); }
+        text.textContent = node.info[row];
+      });
+    }
+
+    /** The chosen checker's ring and a dot on every point it can go to. @param {TreeNode} node @param {Object<string, number>} heights */
+    marks(node, heights) {
+      var geo = this.tree.board, self = this;
+      if (this.source !== null && this.source !== "off") {
+        var from = Number(this.source);
+        this.shape("circle", { cx: geo.points[this.source].x, cy: this.slot(from, Math.max(0, Math.min(heights[from], geo.stack.shown) - 1)),
+          r: geo.radius + 4, "class": "ring-chosen", fill: "none", "stroke-width": 4 });
+      }
+      Object.keys(this.targets).forEach(function (where) {
+        if (where === "off") {
+          self.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: 12, "class": "target-dot" });
+          return;
+        }
+        var point = Number(where), on = Math.abs(node.board[point - 1]);
+        self.shape("circle", { cx: geo.points[where].x, cy: self.slot(point, on ? Math.min(heights[point], 4.5) : 0), r: 12, "class": "target-dot" });
+      });
     }
 
     draw() {
-      var node = this.tree.nodes[this.node];
+      var node = this.tree.nodes[this.node], layer = /** @type {SVGGElement} */ (this.layer);
+      layer.replaceChildren();
+      /** @type {Object<string, number>} */
+      var heights = {};
+      for (var p = 1; p <= 24; p += 1) { heights[p] = this.stack(node, p); }
+      this.tray(node, "black");
+      this.tray(node, "white");
+      this.drawDice(node);
+      this.info(node);
+      this.marks(node, heights);
       var points = this.root.querySelectorAll(".xpt");
       for (var i = 0; i < points.length; i += 1) {
         var button = points[i], point = button.getAttribute("data-point") || "";
-        var stack = find(button, ".xstack", HTMLElement);
-        stack.replaceChildren.apply(stack, this.stack(node, Number(point)));
         button.setAttribute("aria-label", node.labels[point] || fill(this.ui.none, { point: point }).replace(/\.$/, ""));
         button.setAttribute("aria-pressed", String(point === this.source));
       }
-      find(this.root, ".xoff", HTMLElement).setAttribute("data-count", String(node.off[this.tree.side]));
       this.drawNumbers(node);
       var played = this.path.map(function (step) { return step.move; }).join(" ");
-      if (this.list) { this.list.textContent = played ? this.ui.played + " " + played : ""; }
+      var board = this.path.map(function (step) { return step.board; }).join(", ");
+      if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: board }) : ""; }
+      if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
         this.state("legal", fill(this.ui.legal, { play: node.play }));
@@ -225,74 +384,165 @@
       else { dice.textContent = node.numbers.length ? this.ui.left + " " + node.numbers.join(", ") : ""; }
     }
 
-    /** @param {(attempt: Try) => boolean} filter */
-    tries(filter) {
-      var node = this.tree.nodes[this.node];
-      return (node.tries[this.source || ""] || []).filter(filter);
+    // -- moving ------------------------------------------------------------------------------
+
+    /** Where the checker on `point` can go from the current node: one number or several in
+     * a row, each with the moves that take it there (the fewest). @param {string} point */
+    reach(point) {
+      var nodes = this.tree.nodes;
+      /** @type {Object<string, Route>} */
+      var found = {};
+      /** @param {number} at @param {string} from @param {Played[]} path */
+      function walk(at, from, path) {
+        (nodes[at].tries[from] || []).forEach(function (t) {
+          if (t.next === null) { return; }
+          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board }]);
+          if (!(where in found) || found[where].path.length > line.length) { found[where] = { path: line, node: t.next }; }
+          if (t.to !== "off" && !nodes[t.next].done) { walk(t.next, where, line); }
+        });
+      }
+      walk(this.node, point, []);
+      return found;
     }
 
-    /** @param {Try[]} tries @param {boolean} [off] */
-    take(tries, off) {
-      var node = this.tree.nodes[this.node];
-      if (!tries.length) { this.state("illegal", off && node.bearOffRefusal ? node.bearOffRefusal : this.ui.nowhere); return; }
-      var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (!allowed.length || allowed[0].next === null) { this.state("illegal", tries[0].refusal); return; }
-      this.path.push({ node: this.node, move: allowed[0].move });
-      this.node = allowed[0].next;
+    /** @param {string | null} point */
+    choose(point) {
+      this.source = point;
+      this.targets = point === null ? {} : this.reach(point);
+      if (point !== null) { this.state("playing", fill(this.ui.chosen, { point: point })); }
+      this.draw();
+    }
+
+    /** @param {Route} route */
+    go(route) {
+      this.path = this.path.concat(route.path);
+      this.node = route.node;
       this.source = null;
+      this.targets = {};
       this.state("playing", "");
       this.draw();
     }
 
     /** @param {string} point  a point number, or "off" */
     pick(point) {
-      if (this.root.getAttribute("data-state") === "solved" || this.root.getAttribute("data-state") === "revealed") { return; }
-      var node = this.tree.nodes[this.node];
-      if (this.source === null || this.source === point) {
-        if (this.source !== null) { this.source = null; this.draw(); return; }
-        var tries = node.tries[point];
-        if (point === "off") { this.state("illegal", node.bearOffRefusal || this.ui.off); return; }
-        if (!tries) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
-        if (!tries.some(function (t) { return t.next !== null; })) { this.state("illegal", tries[0].refusal); return; }
-        this.source = point;
-        this.state("playing", fill(this.ui.chosen, { point: point }));
-        this.draw();
+      var state = this.root.getAttribute("data-state");
+      if (state === "solved" || state === "revealed") { return; }
+      var node = this.tree.nodes[this.node], own = node.tries[point];
+      var movable = Boolean(own) && own.some(function (t) { return t.next !== null; });
+      if (!node.numbers.length) { this.state(state || "legal", this.ui.complete); return; }
+      if (this.source === point) { this.choose(null); return; }
+      if (this.source !== null) {
+        if (point in this.targets) { this.go(this.targets[point]); return; }
+        if (movable) { this.choose(point); return; }
+        var tries = (node.tries[this.source] || []).filter(function (t) { return String(t.to) === point; });
+        var refused = tries.filter(function (t) { return t.refusal; });
+        if (refused.length) { this.state("illegal", refused[0].refusal); return; }
+        this.state("illegal", point === "off" && node.bearOffRefusal ? node.bearOffRefusal : this.ui.nowhere);
         return;
       }
-      this.take(this.tries(function (t) { return String(t.to) === point; }), point === "off");
+      if (point === "off") { this.state("illegal", node.bearOffRefusal || this.ui.off); return; }
+      if (!own) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
+      if (!movable) { this.state("illegal", own[0].refusal); return; }
+      this.choose(point);
     }
 
     /** @param {number} number */
-    number(number) { this.take(this.tries(function (t) { return t.number === number; })); }
+    number(number) {
+      var node = this.tree.nodes[this.node];
+      var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
+      var allowed = tries.filter(function (t) { return t.next !== null; });
+      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      this.state("illegal", tries.length ? tries[0].refusal : this.ui.nowhere);
+    }
 
     undo() {
       var last = this.path.pop();
       if (last) { this.node = last.node; }
-      this.source = null;
+      this.source = null; this.targets = {};
       find(this.root, ".xexplain", HTMLElement).hidden = true;
       this.state("playing", this.ui.choose);
       this.draw();
     }
 
-    reveal() {
-      find(this.root, ".xanswer", HTMLDetailsElement).open = true;
-      this.state("revealed", "");
+    reset() {
+      this.path = []; this.node = 0; this.source = null; this.targets = {};
+      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.state("playing", this.ui.choose);
+      this.draw();
     }
+
+    /** Open the answer and play it on the board, a move at a time. */
+    reveal() {
+      var self = this, route = this.tree.solution, step = 0, run = this.run += 1;
+      find(this.root, ".xanswer", HTMLDetailsElement).open = true;
+      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.path = []; this.node = 0; this.source = null; this.targets = {};
+      this.state("revealed", "");
+      function next() {
+        if (step === route.path.length || run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
+        self.path.push(route.path[step]);
+        step += 1;
+        self.node = step < route.path.length ? route.path[step].node : route.node;
+        self.draw();
+        setTimeout(next, 800);
+      }
+      this.draw();
+      setTimeout(next, 800);
+    }
+  }
+
+  /** A tick beside each lesson whose exercises are all solved (the home page's list, the
+   * Practice page's headings), and the Practice page's count. */
+  function ticks() {
+    var all = progress(), lessons = document.querySelectorAll("[data-exercises]");
+    for (var i = 0; i < lessons.length; i += 1) {
+      var lesson = lessons[i], ids = (lesson.getAttribute("data-exercises") || "").split(" ");
+      var done = ids.every(function (id) { return solved(all, id); }), tick = lesson.querySelector(".xtick");
+      if (done && !tick) {
+        tick = document.createElement("span");
+        tick.className = "xtick";
+        tick.setAttribute("role", "img");
+        tick.setAttribute("aria-label", lesson.getAttribute("data-tick") || "");
+        tick.textContent = "✓";
+        lesson.insertBefore(tick, lesson.children[1] || null);
+      }
+    }
+    var roots = document.querySelectorAll("[data-plakoto-exercise]");
+    var summary = document.querySelector("[data-progress]");
+    if (summary instanceof HTMLElement) {
+      var count = 0;
+      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise") || "")) { count += 1; } }
+      summary.textContent = fill(summary.getAttribute("data-progress") || "", { solved: count, total: roots.length });
+      summary.hidden = false;
+    }
+  }
+
+  /** "Next exercise" under each exercise that has another after it on the page. @param {HTMLElement} root @param {Element} next */
+  function nextButton(root, next) {
+    var button = document.createElement("button"), ui = JSON.parse(root.getAttribute("data-ui") || "{}");
+    button.type = "button";
+    button.className = "xbutton xnext";
+    button.textContent = ui.next;
+    root.appendChild(button);
+    button.addEventListener("click", function () {
+      if (!(next instanceof HTMLElement)) { return; }
+      next.tabIndex = -1;
+      next.scrollIntoView({ block: "start" });
+      next.focus({ preventScroll: true });
+      history.replaceState(history.state, "", "#" + next.id);
+    });
   }
 
   function start() {
     var roots = document.querySelectorAll("[data-plakoto-exercise]");
     for (var i = 0; i < roots.length; i += 1) {
       var root = roots[i];
-      if (root instanceof HTMLElement) { new Exercise(root); }
+      if (root instanceof HTMLElement) {
+        new Exercise(root);
+        if (i + 1 < roots.length) { nextButton(root, roots[i + 1]); }
+      }
     }
-    var summary = document.querySelector("[data-progress]");
-    if (summary instanceof HTMLElement) {
-      var count = 0, all = progress();
-      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise") || "")) { count += 1; } }
-      summary.textContent = fill(summary.getAttribute("data-progress") || "", { solved: count, total: roots.length });
-      summary.hidden = false;
-    }
+    ticks();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 }());

@@ -126,6 +126,9 @@ def test_every_diagram_steps_with_buttons_and_keys(page: Page, site: BuiltSite) 
 
 
 def test_deep_links_and_history(page: Page, site: BuiltSite) -> None:
+    """A step's address opens the board at that step; stepping names the step shown in the
+    address without a history entry per step, so Back leaves the page (it used to walk back
+    through the steps, and the bare address then left the board stuck)."""
     spots = [s for s in placed(site) if s.frames > 2]
     assert spots
     for spot in spots[:8]:
@@ -139,15 +142,69 @@ def test_deep_links_and_history(page: Page, site: BuiltSite) -> None:
         page.goto(f"{site.url}{spot.page}#{spot.diagram}-1")
         page.reload()
         expect(figure).to_have_attribute("data-step", "1")
+        entries = page.evaluate("history.length")
         figure.locator("button[data-action='first']").click()
         figure.locator("button[data-action='next']").click()
         figure.locator("button[data-action='next']").click()
         expect(figure).to_have_attribute("data-step", "2")
         assert page.url.endswith("#" + (figure.locator(".frame").nth(2).get_attribute("id") or ""))
-        page.go_back()
-        expect(figure).to_have_attribute("data-step", "1")
-        page.go_forward()
+        assert page.evaluate("history.length") == entries
+        page.reload()
         expect(figure).to_have_attribute("data-step", "2")
+    # Back after stepping leaves the page.
+    page.goto(site.url + "index.html")
+    page.goto(site.url + spots[0].page)
+    figure = page.locator(f"figure[data-plakoto-diagram='{spots[0].diagram}']").first
+    figure.locator("button[data-action='next']").click()
+    figure.locator("button[data-action='next']").click()
+    expect(figure).to_have_attribute("data-step", "2")
+    page.go_back()
+    assert page.url == site.url + "index.html"
+
+
+def test_arrow_keys_step_the_board_in_view_without_focusing_it(page: Page, site: BuiltSite) -> None:
+    spot = next(s for s in placed(site) if s.frames > 2)
+    page.goto(site.url + spot.page)
+    figure = page.locator(f"figure[data-plakoto-diagram='{spot.diagram}']").first
+    figure.scroll_into_view_if_needed()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("ArrowRight")
+    expect(figure).to_have_attribute("data-step", "1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    expect(figure).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")  # Home and End keep scrolling the page
+    expect(figure).to_have_attribute("data-step", "1")
+
+
+def test_a_sideways_swipe_steps_the_board(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(has_touch=True, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        spot = next(s for s in placed(site) if s.frames > 2)
+        page.goto(site.url + spot.page)
+        figure = page.locator(f"figure[data-plakoto-diagram='{spot.diagram}']").first
+        view = figure.locator(".view")
+        view.scroll_into_view_if_needed()
+        box = view.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
+
+        def swipe(dx: float, dy: float = 0.0, kind: str = "touch") -> None:
+            start = {"pointerType": kind, "pointerId": 7, "isPrimary": True, "clientX": x, "clientY": y}
+            view.dispatch_event("pointerdown", start)
+            view.dispatch_event("pointerup", {**start, "clientX": x + dx, "clientY": y + dy})
+
+        swipe(-120)  # towards the left: on
+        expect(figure).to_have_attribute("data-step", "1")
+        swipe(-120, 200)  # mostly down: the page scrolls, the board stays
+        swipe(-20)  # too short
+        swipe(-120, kind="mouse")  # a mouse drag is not a swipe
+        expect(figure).to_have_attribute("data-step", "1")
+        swipe(150)  # towards the right: back
+        expect(figure).to_have_attribute("data-step", "0")
+    finally:
+        context.close()
 
 
 def test_without_javascript_every_step_is_on_the_page(browser: Browser, site: BuiltSite) -> None:

@@ -4,6 +4,7 @@ best, the answer without JavaScript, and progress kept across a reload."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from plakoto_site.engine import OFF, Side
 from plakoto_site.engine.tree import Node
 
 from .conftest import BuiltSite
+from .test_quality import AXE, AXE_TAGS
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +84,11 @@ TOO_EARLY = {  # from each exercise's position: the highest checker outside the 
     "make-a-point": "You cannot bear off yet: the checker on 24 is not home.",
     "pin-the-blot": "You cannot bear off yet: the checker on 24 is not home.",
     "pin-a-runner": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "board-find-point": "You cannot bear off yet: the checker on 24 is not home.",
+    "opening-black-starts": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "opening-read-a-play": "You cannot bear off yet: the checker on 1 is not home.",  # Black's start
+    "strategy-pin-or-run": "You cannot bear off yet: the checker on 24 is not home.",
+    "strategy-target-mother": "You cannot bear off yet: the checker on 24 is not home.",
 }
 
 
@@ -248,3 +255,308 @@ def test_a_refused_try_shows_the_rules_reason(page: Page, site: BuiltSite, name:
         root.locator(f"[data-point='{target}']").click()
     expect(root).to_have_attribute("data-state", "illegal")
     expect(root.locator("[data-feedback]")).to_have_text(reason)
+
+
+def dots(root: Locator) -> int:
+    return root.locator(".xstatic svg .target-dot").count()
+
+
+def test_the_exercise_board_is_the_lessons_svg_board_with_dots_and_dice(page: Page, site: BuiltSite) -> None:
+    # content/exercises/make-a-point.toml: W 24x10, 19, 17x2, 13x2; B 1x9, 5x2, 7x2, 8x2; White 6-1.
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='make-a-point']")
+    board = root.locator(".xstatic svg.board")
+    expect(board).to_be_visible()
+    expect(root.locator(".xboard")).to_be_visible()
+    assert root.locator(".xck, .xrow").count() == 0  # no grid of buttons any more
+    # the checkers are the board's shared shapes: 10 + 1 + 2 + 2 white, 9 (5 drawn and a count) + 2 + 2 + 2 black
+    assert board.locator("use[href='#pk_w']").count() == 5 + 1 + 2 + 2
+    assert board.locator("use[href='#pk_b']").count() == 5 + 2 + 2 + 2
+    expect(board.locator(".die-face")).to_have_count(2)
+    expect(board.locator(".die-used")).to_have_count(0)
+    assert dots(root) == 0
+    # 24 can go 6 to 18, 1 to 23, or both to 17 (through 18 or 23): three dots at once
+    root.locator("[data-point='24']").click()
+    expect(root.locator("[data-point='24']")).to_have_attribute("aria-pressed", "true")
+    expect(board.locator(".target-dot")).to_have_count(3)
+    expect(board.locator(".ring-chosen")).to_have_count(1)
+    # 13: the 6 lands on 7, closed (two black checkers); the 1 goes to 12, then the 6 to 6
+    root.locator("[data-point='24']").click()  # chosen again: unchosen
+    expect(board.locator(".target-dot")).to_have_count(0)
+    expect(root.locator("[data-point='24']")).to_have_attribute("aria-pressed", "false")
+    root.locator("[data-point='13']").click()
+    expect(board.locator(".target-dot")).to_have_count(2)
+    # a target two numbers away is played in one tap, both moves listed
+    root.locator("[data-point='6']").click()
+    expect(root).to_have_attribute("data-state", "legal")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 13/12 12/6")
+    expect(board.locator(".die-used")).to_have_count(2)
+    root.locator("[data-action='undo']").click()  # one move back: 13/12 stays
+    expect(board.locator(".die-used")).to_have_count(1)
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 13/12")
+    root.locator("[data-action='reset']").click()
+    expect(board.locator(".die-used")).to_have_count(0)
+    # one number played: its die fades
+    root.locator("[data-point='24']").click()
+    root.locator("[data-point='18']").click()
+    expect(board.locator(".die-used")).to_have_count(1)
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 1 + 2 + 2)
+
+
+def test_the_point_buttons_lie_over_their_points(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='make-a-point']")
+    box = root.locator(".xstatic svg").bounding_box()
+    assert box is not None
+    places = {}
+    for p in ("13", "18", "19", "24", "12", "7", "6", "1"):
+        b = root.locator(f"[data-point='{p}']").bounding_box()
+        assert b is not None
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
+        places[p] = b
+    # the board's layout: 13-18 and 19-24 along the top from left to right, 12-1 below
+    assert places["13"]["x"] < places["18"]["x"] < places["19"]["x"] < places["24"]["x"]
+    assert places["12"]["x"] < places["7"]["x"] < places["6"]["x"] < places["1"]["x"]
+    assert places["13"]["y"] < places["12"]["y"]
+    assert abs(places["13"]["x"] - places["12"]["x"]) < 1
+
+
+# The exercise bugs of the issue, each on content/exercises/make-a-point.toml (lesson 3):
+# White 24x10, 19, 17x2, 13x2 against Black 1x9, 5x2, 7x2, 8x2, White rolls 6-1; the answer is
+# 24/18 19/18, and 13/12 12/6 (13 → 6) is legal but not the best.
+CHOOSE = "Choose a checker of yours to move."
+COMPLETE = "This play is complete: press Undo or Start again to try another."
+
+
+def make_a_point(page: Page, site: BuiltSite) -> Locator:
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='make-a-point']")
+    expect(root.locator("[data-feedback]")).to_have_text(CHOOSE)
+    return root
+
+
+def tap(root: Locator, *points: str) -> None:
+    for p in points:
+        root.locator(f"[data-point='{p}']").click()
+
+
+def test_start_again_forgets_the_old_explanation_and_keeps_the_prompt(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    tap(root, "13", "6")
+    expect(root).to_have_attribute("data-state", "legal")
+    expect(root.locator(".xexplain")).to_be_visible()
+    root.locator("[data-action='reset']").click()
+    expect(root).to_have_attribute("data-state", "playing")
+    expect(root.locator(".xexplain")).to_be_hidden()
+    expect(root.locator("[data-feedback]")).to_have_text(CHOOSE)
+    expect(root.locator(".xmoves")).to_have_text("")
+    tap(root, "24", "18", "19", "18")
+    expect(root).to_have_attribute("data-state", "solved")
+    expect(root.locator("[data-feedback]")).to_have_text("Right! 24/18 19/18")
+    expect(root.locator(".xexplain")).to_be_hidden()
+
+
+def test_after_a_complete_play_a_tap_says_the_play_is_complete(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    tap(root, "13", "6")
+    expect(root).to_have_attribute("data-state", "legal")
+    tap(root, "13")  # White still has a checker on 13: never "There is no checker of yours on 13."
+    expect(root.locator("[data-feedback]")).to_have_text(COMPLETE)
+    expect(root).to_have_attribute("data-state", "legal")
+    expect(root.locator(".xexplain")).to_be_visible()
+    tap(root, "off")
+    expect(root.locator("[data-feedback]")).to_have_text(COMPLETE)
+
+
+def test_the_first_solve_is_not_solved_before(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    expect(root.locator(".xbadge")).to_be_hidden()
+    tap(root, "24", "18", "19", "18")
+    expect(root).to_have_attribute("data-state", "solved")
+    expect(root.locator(".xbadge")).to_have_text("Solved")
+    page.reload()
+    expect(root.locator(".xbadge")).to_have_text("Solved before")
+
+
+def test_another_own_checker_after_a_refused_target_is_a_new_choice(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    tap(root, "24", "7")  # 17 pips: refused, 24 stays chosen with its dots
+    expect(root).to_have_attribute("data-state", "illegal")
+    expect(root.locator("[data-feedback]")).to_have_text("No number you have left moves this checker there.")
+    expect(root.locator("[data-point='24']")).to_have_attribute("aria-pressed", "true")
+    tap(root, "13")  # another checker of White's: chosen instead, not a destination for 24
+    expect(root.locator("[data-point='13']")).to_have_attribute("aria-pressed", "true")
+    expect(root.locator("[data-point='24']")).to_have_attribute("aria-pressed", "false")
+    expect(root.locator("[data-feedback]")).to_have_text("Checker on 13 chosen: now choose where it goes, or a number.")
+    expect(root.locator(".xstatic svg .target-dot")).to_have_count(2)  # 12, and 6 through 12
+    tap(root, "17")  # a checker of White's again, straight after another: chosen
+    expect(root.locator("[data-point='17']")).to_have_attribute("aria-pressed", "true")
+    tap(root, "16")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 17/16")
+
+
+def test_bear_off_too_early_with_a_checker_chosen_says_why(page: Page, site: BuiltSite) -> None:
+    shown = set()
+    for spot in spots(site):
+        if spot.lang != "en" or spot.exercise.goal == "question" or spot.exercise.id == "bear-off-high":
+            continue
+        page.goto(site.url + spot.page)
+        root = page.locator(f"[data-plakoto-exercise='{spot.exercise.id}']").first
+        side = spot.exercise.position.turn
+        source = next(point(side, a.start) for a in spot.exercise.tree[0].tries if a.child is not None)
+        tap(root, source, "off")
+        expect(root).to_have_attribute("data-state", "illegal")
+        expect(root.locator("[data-feedback]")).to_have_text(TOO_EARLY[spot.exercise.id])
+        shown.add(spot.exercise.id)
+    assert shown == set(TOO_EARLY) - {"bear-off-high"}
+
+
+def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    board = root.locator(".xstatic svg")
+    tap(root, "13", "6")  # a wrong play first: the answer starts again from the position
+    root.locator("[data-action='reveal']").click()
+    expect(root).to_have_attribute("data-state", "revealed")
+    expect(root.locator("details.xanswer")).to_have_attribute("open", "")
+    expect(root.locator(".xexplain")).to_be_hidden()
+    # one move on the board, then the other: 24/18 and 19/18 make point 18
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18|19/18)$"))
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    expect(board.locator(".die-used")).to_have_count(2)
+    # 24x9 (5 drawn), 18x2, 17x2, 13x2: eleven white checkers drawn, none left on 19
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
+    expect(root.locator("[data-point='19']")).to_have_attribute("aria-label", "There is no checker of yours on 19")
+    expect(root.locator("[data-point='18']")).to_have_attribute("aria-label", "Point 18: 2 white checkers.")
+    # shown is not solved: no verdict, no badge, nothing kept
+    expect(root.locator("[data-feedback]")).to_have_text("")
+    expect(root.locator(".xbadge")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('plakoto-progress')") is None
+    root.locator("[data-action='reset']").click()
+    expect(root).to_have_attribute("data-state", "playing")
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 2 + 2)
+    # pressed twice, one move apart: played once, from the start again
+    root.locator("[data-action='reveal']").click()
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: \S+$"))
+    root.locator("[data-action='reveal']").click()
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    page.wait_for_timeout(2000)
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
+
+
+def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    root = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    root.locator("[data-action='reveal']").click()
+    # content/exercises/pin-a-runner.toml, Black 5-2: 20/15* 24/22 is 5 → 10 (pinning White's
+    # lone checker on 10) and 1 → 3 on the board; the board's numbers come first
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10 (in Black's numbering: 20/15*)")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10, 1 → 3 (in Black's numbering: 20/15* 24/22)")
+    expect(root.locator(".xstatic svg .die-used")).to_have_count(2)
+    expect(root.locator("[data-point='10']")).to_have_attribute(
+        "aria-label", "Point 10: 1 black checker, with a white checker pinned beneath.")
+
+
+def test_a_black_players_moves_are_listed_with_the_boards_numbers(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    root = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    tap(root, "5", "10")  # Black's own 20 to 15, pinning White's checker on 10
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 5 → 10 (in Black's numbering: 20/15*)")
+
+
+def test_next_exercise_within_a_lesson_and_across_the_practice_page(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/moving/index.html")
+    first = page.locator("[data-plakoto-exercise='make-a-point']")
+    last = page.locator("[data-plakoto-exercise='larger-number']")
+    expect(last.locator(".xnext")).to_have_count(0)  # the lesson's last exercise
+    first.locator(".xnext").click()
+    expect(last).to_be_focused()
+    expect(last).to_be_in_viewport()
+    assert page.url.endswith("#exercise-larger-number")
+    assert page.evaluate("history.length") == 2  # the address was replaced, not pushed
+    # The Practice page: from lesson 3's last exercise to lesson 4's first
+    page.goto(site.url + "en/practice/index.html")
+    page.locator("[data-plakoto-exercise='larger-number'] .xnext").click()
+    expect(page.locator("[data-plakoto-exercise='pin-the-blot']")).to_be_focused()
+    expect(page.locator("[data-plakoto-exercise] .xnext")).to_have_count(len(site.checked.content.exercises) - 1)
+
+
+def test_ticks_on_the_home_page_and_the_practice_page(page: Page, site: BuiltSite) -> None:
+    home = site.url + "en/index.html"
+    moving = "li:has(> a[href$='moving/index.html'])"
+    root = make_a_point(page, site)
+    tap(root, "24", "18", "19", "18")
+    expect(root).to_have_attribute("data-state", "solved")
+    page.goto(home)
+    expect(page.locator(".xtick")).to_have_count(0)  # one of lesson 3's two exercises: no tick yet
+    page.goto(site.url + "en/moving/index.html")
+    last = page.locator("[data-plakoto-exercise='larger-number']")
+    tap(last, "13", "7")  # content/exercises/larger-number.toml: the one legal play
+    expect(last).to_have_attribute("data-state", "solved")
+    page.goto(home)
+    expect(page.locator(".xtick")).to_have_count(1)
+    tick = page.locator(moving).locator(".xtick")
+    expect(tick).to_have_text("✓")
+    expect(tick).to_have_attribute("aria-label", "Every exercise of this lesson solved")
+    page.goto(site.url + "en/practice/index.html")
+    expect(page.locator("h2 .xtick")).to_have_count(1)
+    expect(page.locator("h2:has(a[href*='moving/']) .xtick")).to_have_count(1)
+    # solving the last of a lesson on the Practice page ticks it at once
+    runner = page.locator("[data-plakoto-exercise='pin-a-runner']")
+    page.evaluate("""() => { const all = JSON.parse(localStorage.getItem('plakoto-progress'));
+        all['pin-the-blot'] = 'solved'; localStorage.setItem('plakoto-progress', JSON.stringify(all)); }""")
+    page.reload()
+    expect(page.locator("h2 .xtick")).to_have_count(1)  # pinning: one of two
+    clicks = path_to(site.checked.content.exercises["pin-a-runner"], "accepted")
+    assert clicks is not None
+    play(runner, clicks)
+    expect(runner).to_have_attribute("data-state", "solved")
+    expect(page.locator("h2 .xtick")).to_have_count(2)
+
+
+def test_arrow_keys_walk_the_points_in_the_boards_layout(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)
+    start = root.locator("[data-point='24']")
+    expect(start).to_have_attribute("tabindex", "0")  # White's start: the one point Tab reaches
+    assert root.locator(".xboard [tabindex='0']").count() == 1
+    start.focus()
+    for key, point_name in (("ArrowLeft", "23"), ("ArrowDown", "2"), ("ArrowRight", "1"), ("ArrowRight", "1"),
+                            ("ArrowUp", "24"), ("ArrowRight", "24"), ("ArrowLeft", "23")):
+        page.keyboard.press(key)
+        expect(root.locator(f"[data-point='{point_name}']")).to_be_focused()
+    page.keyboard.press("ArrowRight")  # back on 24, White's checkers: Enter chooses, Enter on 18 plays the 6
+    page.keyboard.press("Enter")
+    expect(root.locator(".xstatic svg .target-dot")).to_have_count(3)
+    for _ in range(6):
+        page.keyboard.press("ArrowLeft")
+    expect(root.locator("[data-point='18']")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(root.locator(".xmoves")).to_have_text("Played so far: 24/18")
+
+
+def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> None:
+    """A checker chosen with its dots, the answer being played, and the home page's ticks."""
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+
+    def violations() -> list[str]:
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+        return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]]
+
+    try:
+        root = make_a_point(page, site)
+        tap(root, "24")
+        expect(root.locator(".xstatic svg .target-dot")).to_have_count(3)
+        assert violations() == []
+        tap(root, "18", "19", "18")
+        last = page.locator("[data-plakoto-exercise='larger-number']")
+        tap(last, "13", "7")
+        page.locator("[data-plakoto-exercise='make-a-point'] [data-action='reset']").click()
+        page.locator("[data-plakoto-exercise='make-a-point'] [data-action='reveal']").click()
+        assert violations() == []
+        page.goto(site.url + "en/index.html")
+        expect(page.locator(".xtick")).to_have_count(1)
+        assert violations() == []
+    finally:
+        context.close()

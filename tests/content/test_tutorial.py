@@ -156,10 +156,10 @@ def test_questions_page_has_at_least_eight_questions(checked: Checked, lang: str
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_lessons_three_to_seven_end_with_exercises_in_the_same_places(checked: Checked, lang: str) -> None:
+def test_lessons_one_to_nine_end_with_exercises_in_the_same_places(checked: Checked, lang: str) -> None:
     by_slug = {item.lesson.slug: item for item in checked.lessons[lang]}
     english = {item.lesson.slug: item for item in checked.lessons["en"]}
-    for slug in ("moving", "pinning", "mother", "bearing-off", "scoring"):
+    for slug in LESSONS[:9]:
         placed = [p.exercise for p in exercise_placements(by_slug[slug].tokens)]
         assert len(placed) >= 2, (lang, slug)
         assert placed == [p.exercise for p in exercise_placements(english[slug].tokens)]
@@ -168,3 +168,12 @@ def test_lessons_three_to_seven_end_with_exercises_in_the_same_places(checked: C
             assert not unreadable and texts.get("prompt") and texts.get("answer"), (lang, slug, placement.exercise)
     used = {p.exercise for item in checked.lessons[lang] for p in exercise_placements(item.tokens)}
     assert used == set(checked.content.exercises)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lesson_one_shows_its_board_before_any_text(checked: Checked, lang: str) -> None:
+    """On a phone the first board must be on the first screen: lesson 1 opens with the
+    start position, before its first heading and before any paragraph."""
+    board = next(c for c in checked.lessons[lang] if c.lesson.slug == "board")
+    first = next(t for t in board.tokens if t.type in ("heading_open", "paragraph_open") or placements([t]))
+    assert [p.diagram for p in placements([first])] == ["start-position"]

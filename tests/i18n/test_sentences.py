@@ -19,7 +19,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
 
@@ -86,7 +86,9 @@ def test_the_new_sentences_are_translated(checked: Checked, lang: str) -> None:
     played = language.played(Side.BLACK, Dice(3, 1), "24/23 24/21")
     assert played != english.played(Side.BLACK, Dice(3, 1), "24/23 24/21") and "24/23 24/21" in played
     for message in ("You played %(play)s.", "First choose the checker to bear off, then press Bear off.",
-                    "Played so far, in Black's numbering:", "Accepted, in Black's numbering:"):
+                    "Played so far: %(board)s (in Black's numbering: %(play)s)", "Accepted, in Black's numbering:",
+                    "Solved", "This play is complete: press Undo or Start again to try another.",
+                    "Next exercise", "Every exercise of this lesson solved"):
         assert language.gettext(message) != message
 
 
@@ -117,8 +119,8 @@ def test_a_legal_play_with_an_explanation_is_not_called_legal_twice(checked: Che
 def test_blacks_exercise_labels_its_numbering(checked: Checked) -> None:
     black = ui(checked, "pin-a-runner", {"prompt": "p", "explain": "e", "answer": "a"})
     white = ui(checked, "guard-the-mother", {"prompt": "p", "explain": "e", "answer": "a"})
-    assert black["played"] == "Played so far, in Black's numbering:"
-    assert white["played"] == "Played so far:"
+    assert black["played"] == "Played so far: %(board)s (in Black's numbering: %(play)s)"
+    assert white["played"] == "Played so far: %(play)s"
 
 
 def test_bearing_off_too_early_says_why(checked: Checked) -> None:

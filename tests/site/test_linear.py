@@ -13,7 +13,7 @@ from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import diagrams
-from plakoto_site.render.pages import Templates
+from plakoto_site.render.templates import Templates
 
 TEMPLATES = Templates(Path(__file__).resolve().parents[2] / "templates")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -21,7 +22,14 @@ from plakoto_site.site.project import Project
 
 from .conftest import LESSON_RU, MiniProject
 
-needs_fork = pytest.mark.skipif(not parallel.can_fork(), reason="no second core or no fork() here")
+NO_FORK = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork()")
+"""Only where fork() does not exist at all. The test process itself runs other threads (the
+browser tests' driver), for which can_fork() says no: the build tests force it instead."""
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "can_fork", lambda: True)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -49,7 +57,8 @@ def record_forks(monkeypatch: pytest.MonkeyPatch) -> list[parallel.Forked]:
     return made
 
 
-@needs_fork
+@NO_FORK
+@pytest.mark.usefixtures("forking")
 def test_the_forked_build_writes_the_same_site(project: MiniProject, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     third_language(project)
@@ -65,7 +74,8 @@ def test_the_forked_build_writes_the_same_site(project: MiniProject, tmp_path: P
     assert [c.lang for c in forked.catalogs] == [c.lang for c in alone.catalogs] == ["ru"]
 
 
-@needs_fork
+@NO_FORK
+@pytest.mark.usefixtures("forking")
 def test_problems_found_in_the_copy_are_reported_with_ours(project: MiniProject, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     third_language(project)
@@ -88,7 +98,8 @@ def test_problems_found_in_the_copy_are_reported_with_ours(project: MiniProject,
     assert not (tmp_path / "stopped").exists()
 
 
-@needs_fork
+@NO_FORK
+@pytest.mark.usefixtures("forking")
 def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
         project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     third_language(project)
@@ -119,14 +130,14 @@ def test_the_renderer_is_imported_after_the_fork(project: MiniProject) -> None:
               "from plakoto_site.site.build import gather; from plakoto_site.site.project import Project; "
               f"gather(Project(Path({str(project.root)!r}))); "
               "print(sorted(m for m in sys.modules if m.split('.')[0] == 'jinja2' or m.startswith("
-              "('plakoto_site.render.pages', 'plakoto_site.site.context', 'plakoto_site.site.render'))))")
+              "('plakoto_site.render.pages', 'plakoto_site.render.templates', 'plakoto_site.site.context', "
+              "'plakoto_site.site.render'))))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
+@NO_FORK
 def test_values_go_both_ways_and_a_failed_copy_sends_none() -> None:
-    if not parallel.can_fork():
-        pytest.skip("no second core or no fork() here")
 
     def echo(channel: parallel.Channel) -> list[str]:
         channel.send({"first": 1})
@@ -144,19 +155,30 @@ def test_values_go_both_ways_and_a_failed_copy_sends_none() -> None:
         idle.send("nobody listens")
 
 
+@NO_FORK
 def test_a_copy_waiting_for_a_value_ends_when_none_comes() -> None:
-    if not parallel.can_fork():
-        pytest.skip("no second core or no fork() here")
     began = time.monotonic()
     with parallel.Forked(lambda channel: [str(channel.receive())]):
         pass  # the build decided not to name a folder: leaving the block must not hang
     assert time.monotonic() - began < 10
 
 
+@NO_FORK
 def test_an_error_here_stops_the_copy_at_once() -> None:
-    if not parallel.can_fork():
-        pytest.skip("no second core or no fork() here")
     began = time.monotonic()
     with pytest.raises(RuntimeError), parallel.Forked(lambda channel: time.sleep(30) or []):
         raise RuntimeError("a template error")
     assert time.monotonic() - began < 10
+
+
+def test_no_fork_while_another_thread_runs() -> None:
+    """fork() copies only the calling thread: a lock another thread holds would stay held in
+    the copy forever, so a build with threads around (serve's watcher) renders alone."""
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert parallel.can_fork() is False
+    finally:
+        stop.set()
+        other.join()
