@@ -69,7 +69,10 @@ declension: фишка – фишек, фішка – фішок, лунка –
 def fold(word: str) -> str:
     """A word as the words-to-avoid check compares it: lower case, without accents or
     diacritics (Greek πιόνι = πιονι), ё as е, any apostrophe as '."""
-    decomposed = unicodedata.normalize("NFD", word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'"))
+    folded = word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'")
+    if folded.isascii():  # nothing to take off: most words of the English lessons
+        return folded
+    decomposed = unicodedata.normalize("NFD", folded)
     return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
 
 

@@ -199,12 +199,13 @@ class Position:
     def pips(self, side: Side) -> int:
         """Sum over the side's checkers on the board, pinned ones included, of their own
         point number. Borne-off checkers count 0."""
+        sign = 1 if side is Side.WHITE else -1
         total = 0
-        for info in self.points():
-            if info.owner is side:
-                total += side.own(info.point) * info.count
-            elif info.pinned is side:
-                total += side.own(info.point)
+        for point, count in enumerate(self.board, start=1):
+            if count * sign > 0:  # the side's own checkers on top
+                total += side.own(point) * abs(count)
+            elif count and point in self.pinned:  # one of them pinned beneath the other side's
+                total += side.own(point)
         return total
 
     def can_bear_off(self, side: Side) -> bool:

@@ -191,7 +191,10 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     )
     plays = [play.notation() for play in exercise.accepted] or sorted(
         {node.play.notation() for node in exercise.tree if node.play})
-    data = script_json(tree_data(exercise, words)) if exercise.goal != "question" else Markup("")
+    data = Markup("")
+    if exercise.goal != "question":  # the same in the lesson and on the practice page: made once
+        data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest, words.language.code,
+                                                  words.fingerprint), lambda: script_json(tree_data(exercise, words)))
     # The lesson's explanation says why the play is not the best; then the line above it
     # only says what was played, so that nothing is said twice.
     if texts.get("explain"):

@@ -9,6 +9,7 @@ from typing import Any
 
 from babel.support import NullTranslations
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
 from plakoto_site.content.memo import Memo, remembered
@@ -40,15 +41,18 @@ class Templates:
         self.environment = remembered(memo, "templates", self.folder.as_posix(), lambda: _environment(self.folder))
         """One environment per template folder, kept in the build state (``make serve``):
         Jinja recompiles a template only when its file changes."""
+        self._catalogs: dict[NullTranslations, _Catalog] = {}
+        self._modules: dict[tuple[str, NullTranslations], TemplateModule] = {}
+        """Each macro file made once per language for this build: a module keeps the ``_``
+        it was made with, so it is kept by the translations it was made for."""
 
     def _environment(self, translations: NullTranslations) -> Environment:
+        catalog = self._catalogs.get(translations)
+        if catalog is None:
+            catalog = self._catalogs[translations] = _Catalog(translations)
         environment = self.environment
         environment.install_gettext_callables(  # type: ignore[attr-defined]
-            lambda message: catalog_text(translations.gettext(message), message),
-            lambda singular, plural, n: catalog_text(
-                translations.ngettext(singular, plural, n), singular if n == 1 else plural),
-            newstyle=True,
-        )
+            catalog.gettext, catalog.ngettext, newstyle=True)
         return environment
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
@@ -61,7 +65,31 @@ class Templates:
     def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
         """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain
         data, it returns autoescaped HTML in the page's language."""
-        template = self._environment(translations).get_template(name)
-        # A fresh module each time: a module's macros keep the ``_`` they were made with.
-        found: Callable[..., Markup] = getattr(template.make_module(), macro)
+        module = self._modules.get((name, translations))
+        if module is None:
+            template = self._environment(translations).get_template(name)
+            module = self._modules[(name, translations)] = template.make_module()
+        found: Callable[..., Markup] = getattr(module, macro)
         return found
+
+
+class _Catalog:
+    """A language's messages as the templates show them (:func:`catalog_text`), each made
+    once per build: a page asks for the same few dozen messages again and again."""
+
+    def __init__(self, translations: NullTranslations) -> None:
+        self.translations = translations
+        self.texts: dict[str | tuple[str, str, int], Markup] = {}
+
+    def gettext(self, message: str) -> Markup:
+        text = self.texts.get(message)
+        if text is None:
+            text = self.texts[message] = catalog_text(self.translations.gettext(message), message)
+        return text
+
+    def ngettext(self, singular: str, plural: str, n: int) -> Markup:
+        text = self.texts.get((singular, plural, n))
+        if text is None:
+            text = self.texts[(singular, plural, n)] = catalog_text(
+                self.translations.ngettext(singular, plural, n), singular if n == 1 else plural)
+        return text

@@ -3,23 +3,23 @@
 Nothing is written until every language has been read and checked; the output folder is
 built beside the old one and swapped in only when everything succeeded, so a mistake
 never leaves a half-built site. Same input, same bytes out. Where the machine has a second
-core, a forked copy of the build renders and writes half the languages meanwhile.
+core, a cold build forks once everything is read: a copy checks, renders and writes half
+the languages meanwhile.
 """
 
 from __future__ import annotations
 
 import time
-import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-from jinja2 import TemplateError
-
-from plakoto_site.content.problems import Code, ContentError, Problem
+from plakoto_site.content.problems import Problem, Problems
+from plakoto_site.content.site import Content
 from plakoto_site.i18n.catalogs import CatalogStats
 
-from .check import check
-from .context import Site
+from .check import Checked, check_languages, gather, verdict
 from .output import (
     MARKER,
     MARKER_TEXT,
@@ -30,9 +30,8 @@ from .output import (
     write_changes,
     write_files,
 )
-from .parallel import Forked, can_fork
+from .parallel import Channel, Forked, can_fork
 from .project import Project
-from .render import render
 from .state import BuildCache
 
 
@@ -73,77 +72,135 @@ def build(
     out = out or project.output
     if write:
         out = claim_output(out, project.root, force=force, default=project.output)
-    checked = check(project, languages, cache)
-    settings = checked.content.settings
-    report = Report(out, list(settings.languages), diagrams=len(checked.content.diagrams),
-                    warnings=checked.warnings, catalogs=list(checked.catalogs.values()))
-    if write:
-        url = base_url or settings.url
-        site = Site(project, checked, url if url.endswith("/") else url + "/", cache)
-        try:
-            if in_place and out.exists():
-                files = render(site)
-                files[MARKER] = MARKER_TEXT
-                write_changes(files, out, cache.written)
-                names = list(files)
-            else:
-                names = write_site(site, out)
-        except TemplateError as error:
-            raise ContentError([template_problem(project, error)]) from None
-        report.files = len(names)
-        report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
-        report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
-        report.written = True
+    content, problems = gather(project, languages, cache)
+    settings = content.settings
+    url = base_url or settings.url
+    url = url if url.endswith("/") else url + "/"
+    report = Report(out, list(settings.languages), diagrams=len(content.diagrams))
+    gathered = Gathered(project, content, problems, url, cache)
+    if write and not (in_place and out.exists()):
+        names = write_site(gathered, out, report)
+    else:
+        checked = verdict(gathered.check(settings.languages), problems)
+        report.warnings, report.catalogs = checked.warnings, list(checked.catalogs.values())
+        if not write:
+            report.seconds = time.perf_counter() - began
+            return report
+        files = gathered.render(checked)
+        files[MARKER] = MARKER_TEXT
+        write_changes(files, out, cache.written)
+        names = list(files)
+    report.files = len(names)
+    report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
+    report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
+    report.written = True
     report.seconds = time.perf_counter() - began
     return report
 
 
-def write_site(site: Site, out: Path) -> list[str]:
-    """Render the whole site into a fresh folder beside ``out`` and swap it in (see
-    :func:`~plakoto_site.site.output.write_atomically`); returns the files' names.
+@dataclass(frozen=True)
+class Gathered:
+    """What a build has read before any language is checked, and how it checks and renders
+    languages of it."""
 
-    Where the machine has a second core, a forked process renders and writes half the
-    languages meanwhile: pages, embeds and pictures of one language depend on nothing
-    rendered for another. Everything was read and checked before; should the copy fail,
-    its languages are rendered here again, so an error is reported as without it."""
-    fresh = fresh_folder(out)
-    try:
-        write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
-        languages = [language.code for language in site.languages]
-        helper = languages[1::2] if len(languages) > 1 and can_fork() else []
-        ours = [lang for lang in languages if lang not in helper]
-        work = (lambda: _render_into(site, fresh, helper, shared=False)) if helper else None
-        with Forked(work) as forked:
-            names = _render_into(site, fresh, ours, shared=True)
-        names += forked.result if forked.result is not None else _render_into(site, fresh, helper, shared=False)
-        finish(fresh, out)
-    except BaseException:
-        remove(fresh)
-        raise
-    return [MARKER, *names]
+    project: Project
+    content: Content
+    problems: Problems
+    """What gathering found; checking the languages adds to it."""
+    base_url: str
+    cache: BuildCache
+
+    def check(self, languages: Sequence[str], problems: Problems | None = None) -> Checked:
+        return check_languages(self.project, self.content, languages,
+                               self.problems if problems is None else problems, self.cache)
+
+    def render(self, checked: Checked, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
+        """The files of ``languages`` (all that ``checked`` holds by default), and with
+        ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`).
+
+        The renderer (Jinja and the page modules) is imported here, not with this module:
+        a cold build forks before it renders, so both processes import it side by side."""
+        from .context import Site
+        from .render import render
+
+        chosen = [lang for lang in self.content.languages if lang in checked.lessons] if languages is None else languages
+        return render(Site(self.project, checked, self.base_url, self.cache), chosen, shared)
 
 
-def _render_into(site: Site, folder: Path, languages: list[str], shared: bool) -> list[str]:
-    if not languages and not shared:
+@dataclass(frozen=True)
+class Checks:
+    """What the forked copy found checking its languages, sent to the build."""
+
+    problems: list[Problem]
+    catalogs: dict[str, CatalogStats]
+
+
+def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
+    """Check, render and write every language into a fresh folder beside ``out`` and swap it
+    in (see :func:`~plakoto_site.site.output.write_atomically`); returns the files' names.
+
+    Where the machine has a second core, a forked copy checks, renders and writes half the
+    languages meanwhile: a language's checks, pages, embeds and pictures depend on nothing
+    of another's. Each side renders in memory, and nothing is written until both sides
+    have checked their languages without an error. Should the copy fail, its languages
+    are checked and rendered here again, so an error is reported as without it."""
+    languages = list(gathered.content.languages)
+    helper = languages[1::2] if len(languages) > 1 and can_fork() else []
+    ours = [lang for lang in languages if lang not in helper]
+    with Forked(partial(_helper, gathered, helper) if helper else None) as forked:
+        checked = gathered.check(ours)
+        theirs = forked.receive()
+        if not isinstance(theirs, Checks):  # none was forked, or the copy failed: its languages here
+            checked = _merge(checked, gathered.check(helper))
+            theirs = Checks([], {})
+        gathered.problems.items.extend(theirs.problems)
+        verdict(checked, gathered.problems)
+        report.warnings = checked.warnings
+        report.catalogs = [found for lang in languages
+                           if (found := checked.catalogs.get(lang) or theirs.catalogs.get(lang))]
+        files = gathered.render(checked)
+        fresh = fresh_folder(out)
+        try:
+            write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
+            forked.send(str(fresh))
+            write_files(fresh, files)
+            names = forked.receive()
+            if not isinstance(names, list):  # the copy failed after its checks
+                names = _render_into(gathered, fresh, [lang for lang in helper if lang not in checked.lessons])
+            finish(fresh, out)
+        except BaseException:
+            remove(fresh)
+            raise
+    return [MARKER, *files, *names]
+
+
+def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[str]:
+    """The forked copy: check ``languages``, tell the build what was found, render them, and
+    write them once the build names the folder (it names none when anything failed)."""
+    problems = Problems(gathered.project.root)
+    checked = gathered.check(languages, problems)
+    channel.send(Checks(problems.items, checked.catalogs))
+    if problems.errors:
         return []
-    files = render(site, languages, shared=shared)
+    files = gathered.render(checked, languages, shared=False)
+    folder = channel.receive()
+    if not isinstance(folder, str):
+        return []
+    write_files(Path(folder), files)
+    return list(files)
+
+
+def _render_into(gathered: Gathered, folder: Path, languages: list[str]) -> list[str]:
+    """The copy's languages, done here: checked again (their problems were reported)."""
+    if not languages:
+        return []
+    files = gathered.render(gathered.check(languages, Problems(gathered.project.root)), shared=False)
     write_files(folder, files)
     return list(files)
 
 
-def template_problem(project: Project, error: TemplateError) -> Problem:
-    """Where in which template: Jinja puts template lines into the traceback."""
-    where, line = "templates", 0
-    filename = getattr(error, "filename", None)
-    if filename:
-        where, line = filename, getattr(error, "lineno", 0) or 0
-    else:
-        for frame in traceback.extract_tb(error.__traceback__):
-            if frame.filename.endswith(".html"):
-                where, line = frame.filename, frame.lineno or 0
-    path = Path(where)
-    if path.is_absolute() and path.is_relative_to(project.root):
-        where = path.relative_to(project.root).as_posix()
-    return Problem(where, line, f"template error: {error.message or error}",
-                   "check the name in the template against the names the pipeline passes",
-                   code=Code.TEMPLATE)
+def _merge(first: Checked, second: Checked) -> Checked:
+    """Two checks of different languages of the same content as one."""
+    return Checked(first.content, first.lessons | second.lessons, first.words | second.words,
+                   first.translations | second.translations, [], first.catalogs | second.catalogs,
+                   first.homes | second.homes)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from babel.support import NullTranslations
 from markdown_it.token import Token
 
 from plakoto_site.content.lessons import Lesson
-from plakoto_site.content.memo import Memo
+from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.content.problems import Code, ContentError, Problem, Problems
 from plakoto_site.content.site import (
     CheckedLesson,
@@ -18,7 +19,7 @@ from plakoto_site.content.site import (
     read_content,
 )
 from plakoto_site.content.terms import check_words
-from plakoto_site.i18n.catalogs import CatalogStats, language_catalog
+from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
 from plakoto_site.i18n.words import Words
@@ -28,7 +29,8 @@ from .project import ASSETS, Project
 
 @dataclass
 class Checked:
-    """Everything read and checked: ready to render."""
+    """Everything read, and the languages checked (all of them, or those one process of a
+    forked build renders): ready to render."""
 
     content: Content
     lessons: dict[str, list[CheckedLesson]]
@@ -43,11 +45,28 @@ class Checked:
 def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo | None = None) -> Checked:
     """Gather and check everything; raise :class:`ContentError` with every error found.
     ``memo`` is the build state: sources and Markdown already read in it are not read again."""
+    content, problems = gather(project, languages, memo)
+    checked = check_languages(project, content, list(content.languages), problems, memo)
+    return verdict(checked, problems)
+
+
+def gather(project: Project, languages: tuple[str, ...] | None = None,
+           memo: Memo | None = None) -> tuple[Content, Problems]:
+    """Read every source (settings, diagrams and exercises replayed through the engine,
+    every language's lessons) and check what belongs to no language: the assets."""
     problems = Problems(project.root)
     content = read_content(project.content, problems, languages, memo)
+    check_assets(project, problems)
+    return content, problems
+
+
+def check_languages(project: Project, content: Content, languages: Sequence[str], problems: Problems,
+                    memo: Memo | None = None) -> Checked:
+    """Check the catalogs and lessons of ``languages`` (each depends only on itself and the
+    reference's lessons), adding to ``problems``; the result holds only these languages."""
     checked = Checked(content, {}, {}, {}, [])
-    for lang in content.languages:
-        catalog = language_catalog(project.locales, lang, content.settings.reference, problems)
+    for lang in languages:
+        catalog = _catalog(project, lang, content.settings.reference, problems, memo)
         checked.translations[lang] = catalog.translations
         if catalog.stats is not None:
             checked.catalogs[lang] = catalog.stats
@@ -56,7 +75,28 @@ def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo
         home = _check_home(project, content, lang, problems, memo)
         if home is not None:
             checked.homes[lang] = home
-    check_assets(project, problems)
+    return checked
+
+
+def _catalog(project: Project, lang: str, reference: str, problems: Problems, memo: Memo | None) -> LanguageCatalog:
+    """A language's catalog, read, checked and compiled once per text of its PO file in
+    ``memo`` (``serve`` rebuilds without compiling the catalogs again); its problems are
+    reported on every build."""
+    path = catalog_path(project.locales, lang)
+    text = path.read_bytes() if lang != reference and path.is_file() else b""
+
+    def read() -> tuple[LanguageCatalog, list[Problem]]:
+        found = Problems(project.root)
+        return language_catalog(project.locales, lang, reference, found), found.items
+
+    catalog, found = remembered(memo, "catalogs", (path.as_posix(), lang, reference, text), read)
+    problems.items.extend(found)
+    return catalog
+
+
+def verdict(checked: Checked, problems: Problems) -> Checked:
+    """Raise :class:`ContentError` with every problem when any is an error; else the
+    warnings go with ``checked``."""
     if problems.errors:
         raise ContentError(problems.errors + problems.warnings)
     checked.warnings = problems.warnings

@@ -39,12 +39,14 @@ class Site:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
 
     def translated(self, lang: str, slug: str | None) -> bool:
+        """Whether ``lang`` has its own text of a page (else the reference's stands in). Read
+        from what was gathered, so it holds for languages checked in another process too."""
         if slug is None or slug in ("practice", "play"):
             return True
-        return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
+        return slug in self.checked.content.languages[lang].lessons
 
     def has_lesson(self, slug: str) -> bool:
-        return any(c.lesson.slug == slug for c in self.checked.lessons[self.reference])
+        return slug in self.checked.content.reference.lessons
 
     def common(self, lang: str, slug: str | None, path: str) -> dict[str, object]:
         """What the page templates all need: language, links, switcher, canonical URLs."""

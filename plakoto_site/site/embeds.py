@@ -30,11 +30,12 @@ class Placed:
     lesson: CheckedLesson
 
 
-def find_embeds(site: Site) -> dict[tuple[str, str], Placed]:
-    """Each diagram in each language, captioned as the first lesson that places it."""
+def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], Placed]:
+    """Each diagram in each of ``languages``, captioned as the first lesson that places it."""
     found: dict[tuple[str, str], Placed] = {}
     diagrams = site.checked.content.diagrams
-    for lang, lessons in site.checked.lessons.items():
+    for lang in languages:
+        lessons = site.checked.lessons[lang]
         # TRANSLATORS: The game's name, after the lesson's title in an embedded
         # diagram's page title; also in every page's title and header.
         plakoto = site.checked.translations[lang].gettext("Plakoto")

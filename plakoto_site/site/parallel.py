@@ -1,23 +1,28 @@
 """The second core: work done in a forked copy of the build while the build goes on.
 
-A fork shares everything read and checked so far without copying or pickling it; the
-copy reports back only the names of the files it wrote. Where there is no ``fork()``, a
-single core, or another thread running (a fork copies only the calling thread), the work
-is simply not forked and the caller does it itself.
+A fork shares everything read so far without copying or pickling it; the two processes
+then exchange only small values (problems found, a folder's name, the names of the files
+written) through a pair of pipes. Where there is no ``fork()``, a single core, or another
+thread running (a fork copies only the calling thread), the work is simply not forked and
+the caller does it itself.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import os
+import pickle
 import signal
+import struct
 import threading
 from collections.abc import Callable
 from types import TracebackType
 from typing import NoReturn
 
 _PR_SET_PDEATHSIG = 1
+_LENGTH = struct.Struct("<Q")
 
 
 def can_fork() -> bool:
@@ -28,58 +33,123 @@ def can_fork() -> bool:
     return cores > 1
 
 
+class Channel:
+    """One end of a conversation between the build and its forked copy: values go out
+    pickled, each after its length. A value is ``None`` when the other side has ended
+    (finished, failed or killed) without sending one."""
+
+    def __init__(self, reader: int, writer: int) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    def send(self, value: object) -> None:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        view = memoryview(_LENGTH.pack(len(data)) + data)
+        while view:
+            view = view[os.write(self.writer, view):]
+
+    def receive(self) -> object:
+        head = self._read(_LENGTH.size)
+        if head is None:
+            return None
+        body = self._read(_LENGTH.unpack(head)[0])
+        return None if body is None else pickle.loads(body)  # noqa: S301 - our own fork wrote it
+
+    def _read(self, size: int) -> bytes | None:
+        chunks, left = [], size
+        while left:
+            chunk = os.read(self.reader, min(left, 1 << 20))
+            if not chunk:
+                return None
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+    def close(self) -> None:
+        for end in (self.reader, self.writer):
+            with contextlib.suppress(OSError):
+                os.close(end)
+
+
 class Forked:
     """Runs ``work`` in a forked copy of this process while the ``with`` block runs here.
 
-    After the block, :attr:`result` holds the names ``work`` returned, or ``None`` when it
-    failed or was not forked (``work`` is ``None``): the caller then does that work itself.
-    An exception in the block stops the copy at once."""
+    ``work`` gets the copy's :class:`Channel`; what it returns is sent back last. Here,
+    :meth:`receive` gives the values the copy sent, in order, then ``None``: once it has
+    returned ``None`` (the copy failed, or was not forked because ``work`` is ``None``),
+    the caller does the copy's work itself. An exception in the block stops the copy at once."""
 
-    def __init__(self, work: Callable[[], list[str]] | None) -> None:
+    def __init__(self, work: Callable[[Channel], object] | None) -> None:
         self.work = work
-        self.result: list[str] | None = None
         self.pid = 0
-        self.reader = -1
+        self.channel: Channel | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether a copy was forked and has not yet been found to have ended."""
+        return self.channel is not None
 
     def __enter__(self) -> Forked:
         if self.work is None:
             return self
-        reader, writer = os.pipe()
+        to_copy, from_here = os.pipe()
+        to_here, from_copy = os.pipe()
         parent = os.getpid()
+        # What is read so far stays shared: the copy's collector never walks (and so never
+        # copies) it, as the gc module's documentation advises before a fork without exec.
+        gc.freeze()
         pid = os.fork()
-        if pid == 0:
-            os.close(reader)
-            _run(self.work, writer, parent)
-        os.close(writer)
-        self.pid, self.reader = pid, reader
+        if pid:
+            gc.unfreeze()  # here the build goes on, maybe for hours under serve: collect as usual
+        else:
+            os.close(from_here)
+            os.close(to_here)
+            _run(self.work, Channel(to_copy, from_copy), parent)
+        os.close(to_copy)
+        os.close(from_copy)
+        self.pid, self.channel = pid, Channel(to_here, from_here)
         return self
+
+    def send(self, value: object) -> None:
+        """A value for the copy's next ``receive``; nothing when the copy has ended."""
+        if self.channel is not None:
+            with contextlib.suppress(BrokenPipeError):
+                self.channel.send(value)
+
+    def receive(self) -> object:
+        """The next value the copy sent, or ``None`` once it has ended without one."""
+        if self.channel is None:
+            return None
+        value = self.channel.receive()
+        if value is None:
+            self._end()
+        return value
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        if not self.pid:
-            return
-        if kind is not None:
+        if kind is not None and self.pid:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
-        chunks = []
-        while chunk := os.read(self.reader, 1 << 16):
-            chunks.append(chunk)
-        os.close(self.reader)
-        _, status = os.waitpid(self.pid, 0)
-        if kind is None and os.waitstatus_to_exitcode(status) == 0:
-            data = b"".join(chunks).decode()
-            self.result = data.split("\0") if data else []
+        self._end()
+
+    def _end(self) -> None:
+        """Close the pipes and wait for the copy (closing them first lets a copy waiting
+        for a value see that none will come)."""
+        if self.channel is not None:
+            self.channel.close()
+            self.channel = None
+        if self.pid:
+            os.waitpid(self.pid, 0)
+            self.pid = 0
 
 
-def _run(work: Callable[[], list[str]], writer: int, parent: int) -> NoReturn:
-    """The forked copy: do the work, send back the names, and leave without running any of
-    the parent's exit handlers or flushing its buffers."""
+def _run(work: Callable[[Channel], object], channel: Channel, parent: int) -> NoReturn:
+    """The forked copy: do the work, send back what it returns, and leave without running
+    any of the parent's exit handlers or flushing its buffers."""
     code = 1
     try:
         _die_with(parent)
-        data = memoryview("\0".join(work()).encode())
-        while data:
-            data = data[os.write(writer, data):]
+        channel.send(work(channel))
         code = 0
     except BaseException:  # noqa: BLE001 - the parent does the work again and reports
         code = 1

@@ -1,9 +1,16 @@
-"""Render: every file of the site, in memory, one generator per kind of output."""
+"""Render: every file of the site, in memory, one generator per kind of output; a template
+that cannot be rendered is reported as a problem of the content, with its file and line."""
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
+
+from jinja2 import TemplateError
+
+from plakoto_site.content.problems import Code, ContentError, Problem
 
 from .context import Site
 from .embeds import embed_links, embed_pages, find_embeds
@@ -17,15 +24,36 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
     page, the sitemap and the assets. A language's files depend on nothing rendered for
     another, so languages can be rendered apart (see :func:`~plakoto_site.site.build.build`)."""
     chosen = [language.code for language in site.languages] if languages is None else list(languages)
-    embeds = find_embeds(site)
-    generators = [
-        home_pages(site, chosen),
-        lesson_pages(site, partial(embed_links, site, embeds), chosen),
-        practice_pages(site, chosen),
-        play_pages(site, chosen),
-        embed_pages(site, embeds, chosen),
-    ]
-    if shared:
-        generators += [root_pages(site), search_files(site), asset_files(site)]
-    files = {name: data for generator in generators for name, data in generator}
+    try:
+        embeds = find_embeds(site, chosen)
+        generators = [
+            home_pages(site, chosen),
+            lesson_pages(site, partial(embed_links, site, embeds), chosen),
+            practice_pages(site, chosen),
+            play_pages(site, chosen),
+            embed_pages(site, embeds, chosen),
+        ]
+        if shared:
+            generators += [root_pages(site), search_files(site), asset_files(site)]
+        files = {name: data for generator in generators for name, data in generator}
+    except TemplateError as error:
+        raise ContentError([template_problem(site.project.root, error)]) from None
     return dict(sorted(files.items()))
+
+
+def template_problem(root: Path, error: TemplateError) -> Problem:
+    """Where in which template: Jinja puts template lines into the traceback."""
+    where, line = "templates", 0
+    filename = getattr(error, "filename", None)
+    if filename:
+        where, line = filename, getattr(error, "lineno", 0) or 0
+    else:
+        for frame in traceback.extract_tb(error.__traceback__):
+            if frame.filename.endswith(".html"):
+                where, line = frame.filename, frame.lineno or 0
+    path = Path(where)
+    if path.is_absolute() and path.is_relative_to(root):
+        where = path.relative_to(root).as_posix()
+    return Problem(where, line, f"template error: {error.message or error}",
+                   "check the name in the template against the names the pipeline passes",
+                   code=Code.TEMPLATE)

@@ -16,7 +16,7 @@ def sitemap(site: Site) -> str:
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
         'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ]
-    slugs: list[str | None] = [None] + [c.lesson.slug for c in site.checked.lessons[site.reference]]
+    slugs: list[str | None] = [None, *site.checked.content.reference.lessons]
     if site.checked.content.exercises:
         slugs.append("practice")
     slugs.append("play")

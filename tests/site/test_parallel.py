@@ -1,9 +1,12 @@
-"""A cold build renders half the languages in a forked copy of itself: same bytes out, and
-whatever goes wrong in the copy is done again, and reported, by the build itself."""
+"""A cold build checks, renders and writes half the languages in a forked copy of itself:
+same bytes out, every problem of every language reported, nothing written until both
+sides have checked, and whatever goes wrong in the copy done again here."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -11,59 +14,159 @@ from pathlib import Path
 import pytest
 
 import plakoto_site.site.build as building
+import plakoto_site.site.render as rendering
+from plakoto_site.content.problems import ContentError
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
 
-from .conftest import MiniProject
+from .conftest import LESSON_RU, MiniProject
+
+NO_FORK = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork()")
+"""Only where fork() does not exist at all. The test process itself runs other threads (the
+browser tests' driver), for which can_fork() says no: the build tests force it instead."""
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "can_fork", lambda: True)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-NO_FORK = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork()")
-"""Only where fork() does not exist at all. The test process itself runs other threads (the
-browser tests' driver), for which can_fork() says no: the build test forces it instead."""
+def third_language(project: MiniProject) -> None:
+    """Three languages, so each side has more than the reference: en and el here, ru there."""
+    project.write("content/site.toml", 'url = "https://example.org/plakoto/"\nlanguages = ["en", "ru", "el"]\n')
+
+
+def record_forks(monkeypatch: pytest.MonkeyPatch) -> list[parallel.Forked]:
+    """Every Forked the build makes, with the values its copy sent."""
+    made: list[parallel.Forked] = []
+    real_receive = parallel.Forked.receive
+
+    def receive(self: parallel.Forked) -> object:
+        value = real_receive(self)
+        if self not in made:
+            made.append(self)
+        self.received = [*getattr(self, "received", []), value]  # type: ignore[attr-defined]
+        return value
+
+    monkeypatch.setattr(parallel.Forked, "receive", receive)
+    return made
 
 
 @NO_FORK
+@pytest.mark.usefixtures("forking")
 def test_the_forked_build_writes_the_same_site(project: MiniProject, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building, "can_fork", lambda: True)
-    helped: list[list[str] | None] = []
-    real = parallel.Forked.__exit__
-
-    def record(self: parallel.Forked, *error: object) -> None:
-        real(self, *error)  # type: ignore[arg-type]
-        helped.append(self.result)
-
-    monkeypatch.setattr(parallel.Forked, "__exit__", record)
+    third_language(project)
+    made = record_forks(monkeypatch)
     forked = build(Project(project.root), tmp_path / "forked")
-    assert helped and helped[0] and all(name.startswith("ru/") for name in helped[0])  # en here, ru there
+    checks, names = made[0].received  # type: ignore[attr-defined]
+    assert isinstance(checks, building.Checks) and list(checks.catalogs) == ["ru"]
+    assert names and all(name.startswith("ru/") for name in names)  # en and el here, ru there
     monkeypatch.setattr(building, "can_fork", lambda: False)
     alone = build(Project(project.root), tmp_path / "alone")
     assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
     assert (forked.files, forked.pages, forked.embeds) == (alone.files, alone.pages, alone.embeds)
+    assert [c.lang for c in forked.catalogs] == [c.lang for c in alone.catalogs] == ["ru"]
 
 
 @NO_FORK
-def test_the_work_of_a_failed_copy_is_left_to_the_caller() -> None:
-    with parallel.Forked(lambda: ["ru/index.html", "ru/embed/pin/0.svg"]) as done:
-        pass
-    assert done.result == ["ru/index.html", "ru/embed/pin/0.svg"]
-    with parallel.Forked(lambda: [str(1 / 0)]) as failed:
-        pass
-    assert failed.result is None
+@pytest.mark.usefixtures("forking")
+def test_problems_found_in_the_copy_are_reported_with_ours(project: MiniProject, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    third_language(project)
+    project.write("content/ru/pinning.md", LESSON_RU.replace("pin: Белые запирают её.\n", ""))  # a warning
+    done = build(Project(project.root), tmp_path / "warned")
+    assert [(w.path, w.code) for w in done.warnings] == [("content/ru/pinning.md", "no-caption")]
+
+    project.write("content/ru/pinning.md", LESSON_RU.replace("```diagram pin", "```diagram pni"))  # ru: the copy's
+    project.write("content/el/pinning.md", LESSON_RU.replace("```diagram pin", "```diagram pn"))  # el: ours
+    made: list[str] = []
+    real = building.fresh_folder
+    monkeypatch.setattr(building, "fresh_folder", lambda out: made.append(str(out)) or real(out))
+    with pytest.raises(ContentError) as stopped:
+        build(Project(project.root), tmp_path / "stopped")
+    assert [(p.path, p.message) for p in stopped.value.problems if p.severity == "error"] == [
+        ("content/el/pinning.md", "there is no diagram 'pn'"),
+        ("content/ru/pinning.md", "there is no diagram 'pni'"),
+    ]
+    assert made == []  # not even a temporary folder: nothing is written before both sides checked
+    assert not (tmp_path / "stopped").exists()
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
+        project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    third_language(project)
+    here = os.getpid()
+    real = rendering.render
+
+    def render_failing_in_the_copy(*args: object, **options: object) -> dict[str, bytes]:
+        if os.getpid() != here:
+            raise MemoryError("the copy runs out of memory")
+        return real(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rendering, "render", render_failing_in_the_copy)
+    made = record_forks(monkeypatch)
+    rescued = build(Project(project.root), tmp_path / "rescued")
+    assert isinstance(made[0].received[0], building.Checks)  # type: ignore[attr-defined]
+    assert made[0].received[1:] == [None]  # type: ignore[attr-defined]
+    monkeypatch.setattr(rendering, "render", real)
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    alone = build(Project(project.root), tmp_path / "alone")
+    assert tree(tmp_path / "rescued") == tree(tmp_path / "alone")
+    assert rescued.files == alone.files
+
+
+def test_the_renderer_is_imported_after_the_fork(project: MiniProject) -> None:
+    """Jinja and the page modules are imported by each process once it has forked, side by
+    side; a module-level import of them on the way to the fork would make it wait for them."""
+    script = ("import sys; from pathlib import Path; from plakoto_site.commands import cli; "
+              "from plakoto_site.site.build import gather; from plakoto_site.site.project import Project; "
+              f"gather(Project(Path({str(project.root)!r}))); "
+              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'jinja2' or m.startswith("
+              "('plakoto_site.render.pages', 'plakoto_site.render.templates', 'plakoto_site.site.context', "
+              "'plakoto_site.site.render'))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+@NO_FORK
+def test_values_go_both_ways_and_a_failed_copy_sends_none() -> None:
+
+    def echo(channel: parallel.Channel) -> list[str]:
+        channel.send({"first": 1})
+        return ["got", str(channel.receive())]
+
+    with parallel.Forked(echo) as copy:
+        assert copy.receive() == {"first": 1}
+        copy.send("/some/folder")
+        assert copy.receive() == ["got", "/some/folder"]
+        assert copy.receive() is None
+    with parallel.Forked(lambda channel: [str(1 / 0)]) as failed:
+        assert failed.receive() is None
     with parallel.Forked(None) as idle:
-        pass
-    assert idle.result is None
+        assert idle.receive() is None
+        idle.send("nobody listens")
+
+
+@NO_FORK
+def test_a_copy_waiting_for_a_value_ends_when_none_comes() -> None:
+    began = time.monotonic()
+    with parallel.Forked(lambda channel: [str(channel.receive())]):
+        pass  # the build decided not to name a folder: leaving the block must not hang
+    assert time.monotonic() - began < 10
 
 
 @NO_FORK
 def test_an_error_here_stops_the_copy_at_once() -> None:
     began = time.monotonic()
-    with pytest.raises(RuntimeError), parallel.Forked(lambda: time.sleep(30) or []):
+    with pytest.raises(RuntimeError), parallel.Forked(lambda channel: time.sleep(30) or []):
         raise RuntimeError("a template error")
     assert time.monotonic() - began < 10
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
+from plakoto_site.content.problems import ContentError
 from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
-from .conftest import DIAGRAM, MiniProject
+from .conftest import DIAGRAM, PO_RU, MiniProject
 
 CHANGED = DIAGRAM.replace('play = "20/15* 13/10"', 'play = "20/15* 24/21"').split("[steps.expect]")[0]
 """The same diagram with another play (legal with 5-3: 24/21 lands on an empty point)."""
@@ -93,3 +96,18 @@ def test_a_template_edit_reaches_the_embed_pages_a_kept_cache_holds(tmp_path: Pa
     template.write_text(template.read_text().replace("</body>", "<!-- edited --></body>"))
     build(Project(mini.root), in_place=True, cache=cache)
     assert "<!-- edited -->" in (mini.root / "_site/en/embed/pin/index.html").read_text()
+
+
+def test_a_kept_catalog_reports_its_problems_on_every_build_until_fixed(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    mini.write("locales/ru/LC_MESSAGES/messages.po", PO_RU.replace("ход %(play)s.", "ход."))
+    cache = BuildCache()
+    for _ in range(2):  # the second build takes the compiled catalog from the cache
+        with pytest.raises(ContentError) as stopped:
+            build(Project(mini.root), in_place=True, cache=cache)
+        assert [p.message for p in stopped.value.problems if p.path.endswith("messages.po")] == [
+            "the translation drops the placeholder %(play)s"]
+    assert len(cache.tables["catalogs"]) == 1
+    mini.write("locales/ru/LC_MESSAGES/messages.po", PO_RU)
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "Белые: бросок 5–3, ход" in (mini.root / "_site/ru/pinning/index.html").read_text()
