@@ -44,25 +44,7 @@
  * @property {TreeNode[]} nodes  node 0 is the start
  */
 
-/**
- * The measures of the lessons' board, as render/board.py hands them to the play page too.
- * @typedef {{x: number, y: number, pinMarkY?: number, grow: number, areaY: number}} PointPlace
- * @typedef {Object} Geometry
- * @property {number} width
- * @property {number} height
- * @property {number} radius
- * @property {number} step
- * @property {number} pointWidth
- * @property {number} pointHeight
- * @property {Object<string, PointPlace>} points
- * @property {{shown: number, shownOverPin: number, pinShift: number, countDy: number, fontSize: number}} stack
- * @property {{x: number, checkerX: number, gap: number, width: number, height: number,
- *   white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}}} tray
- * @property {{x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>}} dice
- * @property {{x: number, y: number, line: number, fontSize: number}} info
- * @property {{checker: string, pinned: string, off: string, die: string, pip: string, line: string}} shapes
- * @property {string} [pinMark]  the marker on a pinned checker, drawn at its point's pinMarkY
- */
+/** @typedef {import("../../types/board").Geometry} Geometry  the board's measures (render/board.py) */
 
 /**
  * The sentences of data-ui, in the page's language; %(name)s are filled in here.

@@ -12,20 +12,7 @@
   /** @typedef {{kind: string, side: Side, point: number, count: number, number: number, other: number, end: number, dice: number[] | null}} Refusal */
   /** @typedef {{start: number, number: number, end: number, child: number | null, refusal: Refusal | null, pins: boolean}} Try */
   /** @typedef {{position: Position, numbers: number[], tries: Try[], play: Play | null}} TreeNode */
-  /** @typedef {{x: number, y: number, pinMarkY: number, grow: number, areaY: number}} PointPlace */
-  /**
-   * The measures of the lessons' board (render/board.py).
-   * @typedef {{width: number, height: number, radius: number, step: number, pointWidth: number, pointHeight: number,
-   *   points: Object<string, PointPlace>,
-   *   stack: {shown: number, shownOverPin: number, pinShift: number, countDy: number, fontSize: number},
-   *   tray: {x: number, checkerX: number, gap: number, width: number, height: number,
-   *     white: {y: number, grow: number, countY: number, areaY: number}, black: {y: number, grow: number, countY: number, areaY: number}},
-   *   dice: {x: number, y: number, apart: number, spot: number, spots: Object<string, number[][]>},
-   *   turn: {x: number, textX: number, y: number, fontSize: number},
-   *   info: {x: number, y: number, line: number, fontSize: number},
-   *   shapes: {checker: string, pinned: string, off: string, die: string, pip: string, line: string, turn: string},
-   *   pinMark: string}} Geometry
-   */
+  /** @typedef {import("../../types/board").Geometry} Geometry  the board's measures (render/board.py) */
   /**
    * What the page carries for this script.
    * @typedef {{board: Geometry, words: Object<string, string>, refusals: Object<string, string | Object<string, string>>,
