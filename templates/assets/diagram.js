@@ -170,9 +170,42 @@
   // -- inside an iframe: the embed page talks to the article around it --------------------
   var embedded = document.documentElement.hasAttribute("data-embed");
 
-  /** @param {{type: string, diagram?: string | null, step?: number, height?: number}} message */
+  /**
+   * A message to the article around the frame.
+   * @typedef {Object} FrameMessage
+   * @property {string} type  "plakoto:ready", "plakoto:step", "plakoto:resize" or "plakoto:error"
+   * @property {string | null} [diagram]  the diagram's id
+   * @property {number} [step]  the step shown
+   * @property {number} [steps]  how many steps there are (the start counts)
+   * @property {string[]} [names]  each step's name, in order
+   * @property {number} [height]  the content's height in CSS pixels
+   * @property {string} [theme]  "light" or "dark"
+   * @property {string} [message]  what went wrong, in English
+   */
+
+  /** @param {FrameMessage} message */
   function tell(message) {
     if (embedded && window.parent !== window) { window.parent.postMessage(message, "*"); }
+  }
+
+  /** @param {Stepper | undefined} stepper @returns {FrameMessage} */
+  function ready(stepper) {
+    var figure = stepper ? stepper.figure : document.querySelector("figure[data-plakoto-diagram]");
+    var names = stepper ? stepper.data.frames.map(function (frame) { return frame.name; }) : ["start"];
+    return {
+      type: "plakoto:ready",
+      diagram: figure ? figure.getAttribute("data-plakoto-diagram") : null,
+      steps: names.length,
+      names: names,
+      step: stepper ? stepper.index : 0,
+      theme: document.documentElement.getAttribute("data-theme") ||
+        (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
+    };
+  }
+
+  /** @param {unknown} step @returns {string} */
+  function shown(step) {
+    try { return JSON.stringify(step).slice(0, 80); } catch (e) { return String(typeof step); }
   }
 
   function embedding() {
@@ -185,14 +218,35 @@
       if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
     }
     window.addEventListener("message", function (event) {
-      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} counts.
+      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} and
+      // {type: "plakoto:theme", theme: "light" or "dark"} count; a wrong step is answered.
       /** @type {unknown} */
-      var data = event.data, type, step;
-      if (!stepper || !data || typeof data !== "object") { return; }
-      try { type = /** @type {{type?: unknown}} */ (data).type; step = /** @type {{step?: unknown}} */ (data).step; } catch (e) { return; }
+      var data = event.data, type, step, theme;
+      if (!data || typeof data !== "object") { return; }
+      try {
+        type = /** @type {{type?: unknown}} */ (data).type;
+        step = /** @type {{step?: unknown}} */ (data).step;
+        theme = /** @type {{theme?: unknown}} */ (data).theme;
+      } catch (e) { return; }
+      if (type === "plakoto:theme") {
+        if (theme === "light" || theme === "dark") {
+          document.documentElement.setAttribute("data-theme", theme);
+        } else {
+          tell({ type: "plakoto:error", message: "plakoto:theme: theme must be \"light\" or \"dark\", not " + shown(theme) });
+        }
+        return;
+      }
       if (type !== "plakoto:go") { return; }
-      var target = stepper.find(step);
-      if (target >= 0) { stepper.show(target, { announce: true, history: false, animate: false }); }
+      var count = stepper ? stepper.frames.length : 1;
+      var target = stepper ? stepper.find(step) : (step === 0 || step === "start" ? 0 : -1);
+      if (target < 0) {
+        var info = ready(stepper);
+        tell({ type: "plakoto:error", diagram: info.diagram, step: info.step,
+          message: "plakoto:go: no step " + shown(step) + "; steps are 0 to " + (count - 1) +
+            " or their names: " + (info.names || []).join(", ") });
+      } else if (stepper) {
+        stepper.show(target, { announce: true, history: false, animate: false });
+      }
     });
     var last = 0;
     function size() {
@@ -201,6 +255,7 @@
     }
     if (window.ResizeObserver) { new ResizeObserver(size).observe(document.documentElement); }
     size();
+    tell(ready(stepper));
   }
 
   function copying() {

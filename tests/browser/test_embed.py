@@ -16,6 +16,8 @@ from plakoto_site.engine import Position
 from .conftest import BuiltSite
 
 NS = {"s": "http://www.w3.org/2000/svg"}
+LIGHT_BACKGROUND = "rgb(253, 250, 244)"
+DARK_BACKGROUND = "rgb(25, 21, 18)"
 
 ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An article</title></head>
 <body><h1>My article about Plakoto</h1>
@@ -27,16 +29,19 @@ ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A
 </script></body></html>"""
 
 
+SANDBOXED = ARTICLE.replace('<iframe id="board"', '<iframe id="board" sandbox="allow-scripts allow-same-origin"')
+
+
 def embeds(site: BuiltSite) -> list[Path]:
     return sorted(site.folder.glob("*/embed/*/index.html"))
 
 
 @pytest.fixture
 def article(site: BuiltSite, static_server, tmp_path: Path):  # type: ignore[no-untyped-def]
-    def make(src: str, height: int = 800) -> str:
+    def make(src: str, height: int = 800, page: str = ARTICLE) -> str:
         folder = tmp_path / "article"
         folder.mkdir(exist_ok=True)
-        (folder / "index.html").write_text(ARTICLE.format(src=src, height=height))
+        (folder / "index.html").write_text(page.format(src=src, height=height))
         return str(static_server(folder)) + "index.html"
 
     return make
@@ -91,7 +96,7 @@ def test_step_and_theme_parameters(page: Page, site: BuiltSite) -> None:
     page.goto(base + "?step=1&theme=light")
     expect(page.locator("figure")).to_have_attribute("data-step", "1")
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert dark != light and light == "rgb(253, 250, 244)"
+    assert dark != light and light == LIGHT_BACKGROUND and dark == DARK_BACKGROUND
     name = page.locator(".frame").nth(1).get_attribute("data-step-name")
     page.goto(f"{base}?step={name}")
     expect(page.locator("figure")).to_have_attribute("data-step", "1")
@@ -174,3 +179,51 @@ def test_lesson_diagrams_offer_their_embed(site: BuiltSite) -> None:
     lesson = (site.folder / "el/pinning/index.html").read_text()
     assert 'data-embed-url="../embed/pin-sequence/index.html"' in lesson
     assert "<textarea" in lesson and "&lt;iframe src=&#34;" + site.url + "el/embed/pin-sequence/index.html" in lesson
+
+
+def wait_for(page: Page, kind: str, count: int = 1) -> dict:  # type: ignore[type-arg]
+    page.wait_for_function(f"window.received.filter(m => m && m.type === {kind!r}).length >= {count}")
+    return messages(page, kind)[count - 1]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("host_page", [ARTICLE, SANDBOXED], ids=["plain", "wordpress-like-sandbox"])
+def test_the_frame_says_it_is_ready_obeys_a_theme_and_answers_a_wrong_step(
+        page: Page, site: BuiltSite, article, host_page: str) -> None:  # type: ignore[no-untyped-def]
+    # The article is on 127.0.0.1, the frame on localhost: two origins, as a blog and the tutorial.
+    src = site.url.replace("127.0.0.1", "localhost") + "en/embed/pin-sequence/index.html"
+    page.goto(article(src, page=host_page))
+    assert page.url.split("/")[2].split(":")[0] == "127.0.0.1"
+    ready = wait_for(page, "plakoto:ready")
+    assert ready["diagram"] == "pin-sequence" and ready["step"] == 0
+    assert ready["steps"] == 2 and ready["names"] == ["start", "pin"]
+    assert ready["theme"] in ("light", "dark")
+
+    figure = frame(page).locator("figure[data-plakoto-diagram='pin-sequence']")
+    page.evaluate("go(2)")  # only 0 and 1 exist
+    error = wait_for(page, "plakoto:error")
+    assert error["step"] == 0 and "no step 2" in error["message"] and "0 to 1" in error["message"]
+    assert "start, pin" in error["message"]
+    page.evaluate("go('nowhere')")
+    assert "no step \"nowhere\"" in wait_for(page, "plakoto:error", 2)["message"]
+    expect(figure).to_have_attribute("data-step", "0")
+    page.evaluate("go(1)")
+    expect(figure).to_have_attribute("data-step", "1")
+    assert len(messages(page, "plakoto:error")) == 2
+
+    body = frame(page).locator("body")
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'dark'}, '*')")
+    expect(frame(page).locator("html")).to_have_attribute("data-theme", "dark")
+    expect(body).to_have_css("background-color", DARK_BACKGROUND)
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'light'}, '*')")
+    expect(body).to_have_css("background-color", LIGHT_BACKGROUND)
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'blue'}, '*')")
+    assert "theme" in wait_for(page, "plakoto:error", 3)["message"]
+
+    # The height it reports is the height of its content, and fits the frame suggested.
+    height = messages(page, "plakoto:resize")[-1]["height"]
+    content = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert abs(height - content) <= 2 and 400 < height <= 800
