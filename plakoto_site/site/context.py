@@ -39,7 +39,7 @@ class Site:
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
 
     def translated(self, lang: str, slug: str | None) -> bool:
-        if slug is None or slug in ("practice", "play"):
+        if slug is None or slug in ("practice", "play", "embed"):
             return True
         return not next(c for c in self.checked.lessons[lang] if c.lesson.slug == slug).fallback
 
@@ -81,6 +81,7 @@ class Site:
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
             "play_href": relative(path, page_path(lang, "play")),
+            "embed_href": relative(path, page_path(lang, "embed")),
         }
 
 

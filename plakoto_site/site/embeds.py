@@ -13,12 +13,16 @@ from plakoto_site.content.markdown import placements
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
+from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import Embed, filmstrip, picture
 from plakoto_site.render.pages import Templates, placement_captions
 
 from .context import Site
-from .urls import page_path, rebase, relative
+from .urls import page_path, page_url, rebase, relative
+
+GALLERY_WIDTH = 400
+"""The width of each picture on the gallery page, in CSS pixels."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ def find_embeds(site: Site) -> dict[tuple[str, str], Placed]:
                 lesson = page_path(lang, item.lesson.slug)
                 page = f"{folder}/index.html"
                 captions = placement_captions(placement, diagram, partial(rebase, written_for=lesson, shown_in=page))
-                title = f"{item.lesson.title} · {plakoto}"
+                title = f"{placement.title or item.lesson.title} · {plakoto}"
                 found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
     return found
 
@@ -85,6 +89,45 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
             embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
             partial(site.asset, embed.page), href, lesson.title, site.cache))
         yield from files.items()
+
+
+def gallery_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """``<lang>/embed/index.html``: every diagram of a language with its picture and snippet,
+    in the order of the lessons that place them."""
+    for lang in languages:
+        found = [placed for (each, _), placed in embeds.items() if each == lang]
+        if found:
+            yield gallery_page(site, lang, found)
+
+
+def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, bytes]:
+    path = page_path(lang, "embed")
+    translations = site.checked.translations[lang]
+    words = site.checked.words[lang]
+    diagrams = [{
+        "id": placed.embed.diagram.id,
+        "title": placed.embed.title,
+        "page": relative(path, placed.embed.page),
+        "picture": relative(path, placed.embed.picture(0)),
+        "filmstrip": relative(path, placed.embed.filmstrip),
+        "steps": placed.embed.diagram.frames,
+        "picture_height": round(GALLERY_WIDTH * svg.HEIGHT / svg.WIDTH),
+        "iframe": placed.embed.iframe(site.base_url, words),
+        "lesson_title": placed.lesson.lesson.title,
+        "lesson_href": relative(path, page_path(lang, placed.lesson.lesson.slug)) + f"#{placed.embed.diagram.id}",
+    } for placed in found]
+    html = site.templates.render(
+        "embed-gallery.html", translations, **site.common(lang, "embed", path),
+        # TRANSLATORS: The title of the page listing every diagram, with the code that shows it on another site.
+        title=translations.gettext("Diagrams for your site"),
+        # TRANSLATORS: The page listing every diagram: the line under its title.
+        summary=translations.gettext("Every diagram of the tutorial, ready to show in your own article "
+                                     "or forum post: copy the code under it, or use its picture."),
+        diagrams=diagrams,
+        picture_width=GALLERY_WIDTH,
+        guide=site.base_url + page_url(lang, "embed"),
+    )
+    return path, html.encode()
 
 
 def embed_files(

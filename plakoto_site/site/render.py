@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from .context import Site
-from .embeds import embed_links, embed_pages, find_embeds
+from .embeds import embed_links, embed_pages, find_embeds, gallery_pages
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
 from .sitemap import search_files
 
@@ -24,6 +24,7 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
         practice_pages(site, chosen),
         play_pages(site, chosen),
         embed_pages(site, embeds, chosen),
+        gallery_pages(site, embeds, chosen),
     ]
     if shared:
         generators += [root_pages(site), search_files(site), asset_files(site)]

@@ -87,7 +87,27 @@
         if (button) { self.act(button.getAttribute("data-action") || ""); }
       });
       figure.addEventListener("keydown", function (event) { self.key(event); });
+      // "Embed this step": the snippet to copy opens at the step shown, when asked to.
+      this.snippet = figure.querySelector(".embed-code textarea");
+      this.original = this.snippet instanceof HTMLTextAreaElement ? this.snippet.value : "";
+      this.thisStep = figure.querySelector("input[data-embed-step]");
+      if (this.snippet && this.thisStep instanceof HTMLInputElement && this.thisStep.parentElement) {
+        var choice = this.thisStep.closest(".embed-step");
+        if (choice instanceof HTMLElement) { choice.hidden = false; }
+        this.thisStep.addEventListener("change", function () { self.embedStep(); });
+      }
       this.show(0, { announce: false, history: false, animate: false });
+    }
+
+    /** The snippet to copy: the embed page's address with ?step=<the step's name> when
+     * "Embed this step" is ticked and a step after the start is shown. */
+    embedStep() {
+      if (!(this.snippet instanceof HTMLTextAreaElement)) { return; }
+      var ticked = this.thisStep instanceof HTMLInputElement && this.thisStep.checked;
+      var name = this.data.frames[this.index] ? this.data.frames[this.index].name : "start";
+      this.snippet.value = ticked && this.index > 0
+        ? this.original.replace(/(src="[^"?]*)"/, "$1?step=" + encodeURIComponent(name) + "\"")
+        : this.original;
     }
 
     /** @param {string} action  a step action; anything else does nothing */
@@ -141,6 +161,7 @@
         history.pushState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
       }
       if (options.animate && changed) { animate(frame); }
+      if (changed) { this.embedStep(); }
       if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
     }
 

@@ -227,3 +227,32 @@ def test_the_frame_says_it_is_ready_obeys_a_theme_and_answers_a_wrong_step(
     height = messages(page, "plakoto:resize")[-1]["height"]
     content = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
     assert abs(height - content) <= 2 and 400 < height <= 800
+
+
+@pytest.mark.browser
+def test_embed_this_step_gives_the_snippet_for_the_step_shown(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    figure = page.locator("figure#pin-sequence")
+    figure.locator(".embed-code summary").click()
+    code = figure.locator(".embed-code textarea")
+    first = code.input_value()
+    assert 'src="' + site.url + 'en/embed/pin-sequence/index.html"' in first
+    figure.locator("button[data-action='next']").click()
+    assert code.input_value() == first  # not ticked: the snippet opens at the start
+    figure.locator("input[data-embed-step]").check()
+    assert 'src="' + site.url + 'en/embed/pin-sequence/index.html?step=pin"' in code.input_value()
+    figure.locator("button[data-action='first']").click()
+    assert code.input_value() == first
+    figure.locator("button[data-action='last']").click()
+    figure.locator("input[data-embed-step]").uncheck()
+    assert code.input_value() == first
+
+
+def test_the_gallery_lists_all_diagrams_of_each_language(site: BuiltSite) -> None:
+    for lang in site.checked.lessons:
+        gallery = (site.folder / lang / "embed/index.html").read_text()
+        listed = sorted(p.parent.name for p in (site.folder / lang / "embed").glob("*/index.html"))
+        assert len(listed) == 27
+        for name in listed:
+            assert f'<section class="gallery-item" id="{name}">' in gallery
+            assert f'<img src="{name}/0.svg"' in gallery
