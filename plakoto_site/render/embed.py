@@ -4,8 +4,11 @@ SVG per step and a filmstrip of all steps (for places that allow no iframes), an
 Files for diagram ``d`` in language ``xx``, relative to the site root::
 
     xx/embed/d/index.html     the embed page: ?step=2 (or a step name), ?theme=dark
-    xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language
-    xx/embed/d/filmstrip.svg  every step side by side
+    xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language, light
+    xx/embed/d/0.dark.svg…    the same in the dark scheme (neither follows the reader's system)
+    xx/embed/d/0.png, 1.png…  the light pictures as bitmaps
+    xx/embed/d/card.png       the start on a 1200×630 sheet, for link previews
+    xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
     xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed
 """
 
@@ -24,11 +27,13 @@ from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
-from . import svg
+from . import palette, svg
 from .diagrams import frame_board, play_sentence, position_words
 
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
+
+_DARK = ".dark"
 
 def plain(html: str) -> str:
     """Caption HTML as one line of text."""
@@ -55,12 +60,22 @@ class Embed:
     def page(self) -> str:
         return f"{self.folder}/index.html"
 
-    def picture(self, frame: int) -> str:
-        return f"{self.folder}/{frame}.svg"
+    def picture(self, frame: int, scheme: int = palette.LIGHT) -> str:
+        return f"{self.folder}/{frame}{_DARK if scheme == palette.DARK else ''}.svg"
+
+    def png(self, frame: int) -> str:
+        return f"{self.folder}/{frame}.png"
+
+    @property
+    def card(self) -> str:
+        return f"{self.folder}/card.png"
+
+    def filmstrip_in(self, scheme: int) -> str:
+        return f"{self.folder}/filmstrip{_DARK if scheme == palette.DARK else ''}.svg"
 
     @property
     def filmstrip(self) -> str:
-        return f"{self.folder}/filmstrip.svg"
+        return self.filmstrip_in(palette.LIGHT)
 
     @property
     def oembed(self) -> str:
@@ -95,7 +110,7 @@ class Embed:
                 "html": self.iframe(base_url, words),
                 "width": WIDTH,
                 "height": self.height(words),
-                "thumbnail_url": f"{base_url}{self.picture(0)}",
+                "thumbnail_url": f"{base_url}{self.png(0)}",
                 "thumbnail_width": svg.WIDTH,
                 "thumbnail_height": svg.HEIGHT,
             },
@@ -104,8 +119,8 @@ class Embed:
         ) + "\n"
 
 
-def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None) -> str:
-    """A standalone SVG of one step: its title, a description in words, light and dark."""
+def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
+    """A standalone SVG of one step: its title, a description in words, in one ``scheme``."""
     diagram = embed.diagram
     step = diagram.steps[frame - 1] if frame else None
     plain_words = Words(words.language, words.translations)
@@ -121,10 +136,11 @@ def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None) ->
         description=description,
         position_json=json.dumps(diagram.position(frame).to_json(), separators=(",", ":")),
         memo=memo,
+        scheme=scheme,
     )
 
 
-def filmstrip(embed: Embed, words: Words, memo: Memo | None = None) -> str:
+def filmstrip(embed: Embed, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
     """Every step side by side, each with its play written under it."""
     diagram = embed.diagram
     plain_words = Words(words.language, words.translations)
@@ -134,4 +150,4 @@ def filmstrip(embed: Embed, words: Words, memo: Memo | None = None) -> str:
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
         frames.append((frame_board(diagram, frame, words), text))
-    return svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo)
+    return svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)

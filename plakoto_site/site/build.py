@@ -91,8 +91,10 @@ def build(
         except TemplateError as error:
             raise ContentError([template_problem(project, error)]) from None
         report.files = len(names)
-        report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
-        report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
+        embeds = {name for name in names if name.endswith("/index.html") and name.split("/")[1:2] == ["embed"]
+                  and name.count("/") == 3}  # xx/embed/<diagram>/index.html; xx/embed/index.html is a page
+        report.pages = sum(1 for name in names if name.endswith(".html") and name not in embeds)
+        report.embeds = len(embeds)
         report.written = True
     report.seconds = time.perf_counter() - began
     return report

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from plakoto_site.content.markdown import placements
 from plakoto_site.i18n.languages import Language
 from plakoto_site.render.pages import Templates
 
@@ -82,7 +83,19 @@ class Site:
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
             "play_href": relative(path, page_path(lang, "play")),
             "embed_href": relative(path, page_path(lang, "embed")),
+            "card": self.card(lang, slug),
         }
+
+    def card(self, lang: str, slug: str | None) -> str:
+        """The link preview's picture (Open Graph, Twitter) of a page: the card of its first
+        diagram; a page without one shows the first diagram of the language's lessons."""
+        lessons = self.checked.lessons[lang]
+        own = [c for c in lessons if c.lesson.slug == slug]
+        for item in own + list(lessons):
+            found = placements(item.tokens)
+            if found:
+                return f"{self.base_url}{lang}/embed/{found[0].diagram}/card.png"
+        return ""
 
 
 def _digest(folder: Path, paths: list[Path]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from babel.support import NullTranslations
 
@@ -15,11 +16,16 @@ from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
-from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.embed import Embed, filmstrip, picture, plain
 from plakoto_site.render.pages import Templates, placement_captions
+from plakoto_site.render.palette import DARK, LIGHT
+from plakoto_site.render.png import card, png
 
 from .context import Site
 from .urls import page_path, page_url, rebase, relative
+
+BITMAPS = ".cache/plakoto-png"
+"""Where a project keeps the PNGs it has drawn, by what they show, between builds."""
 
 GALLERY_WIDTH = 400
 """The width of each picture on the gallery page, in CSS pixels."""
@@ -87,7 +93,7 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
         href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
         files = site.cache.get("embeds", key, partial(
             embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
-            partial(site.asset, embed.page), href, lesson.title, site.cache))
+            partial(site.asset, embed.page), href, lesson.title, site.cache, site.project.root / BITMAPS))
         yield from files.items()
 
 
@@ -133,6 +139,7 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
 def embed_files(
     embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
+    bitmaps: Path | None = None,
 ) -> dict[str, bytes]:
     """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON.
     ``asset`` links the page to an asset by name."""
@@ -147,13 +154,20 @@ def embed_files(
         lesson_title=lesson_title,
         oembed=base_url + embed.oembed,
         canonical=base_url + embed.folder + "/",
+        card=base_url + embed.card,
+        summary=plain(embed.captions.get(0, "")),
         css=asset("site.css"),
         js=asset("diagram.js"),
         icon=asset("favicon.svg"),
     )
-    files = {embed.page: html.encode(), embed.filmstrip: filmstrip(embed, words, memo).encode()}
+    files = {embed.page: html.encode()}
+    for scheme in (LIGHT, DARK):
+        files[embed.filmstrip_in(scheme)] = filmstrip(embed, words, memo, scheme).encode()
+        for frame in range(diagram.frames):
+            files[embed.picture(frame, scheme)] = picture(embed, frame, words, memo, scheme).encode()
     for frame in range(diagram.frames):
-        files[embed.picture(frame)] = picture(embed, frame, words, memo).encode()
+        files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)
+    files[embed.card] = card(files[embed.picture(0)].decode(), memo, bitmaps)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
     files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
