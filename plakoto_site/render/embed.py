@@ -35,6 +35,23 @@ WIDTH = 560
 
 _DARK = ".dark"
 
+PADDING_X = 24
+"""The embed page's padding left and right together (``body.embed main`` in site.css)."""
+CHROME = 8 + 4 + (4 + 44)
+"""What the compact embed page holds besides the board and its controls, in CSS pixels, as
+site.css lays it out: the page's padding (top 8, bottom 4) and the line with "Show the text"
+and the link back (4 above, 44 high)."""
+CONTROLS = 8 + 44
+"""The step controls (8 above, 44 high); a diagram of one step has none."""
+
+
+def compact_height(width: int, steps: int) -> int:
+    """The compact embed page's height when ``width`` CSS pixels wide: the board (as wide as
+    the page less its padding, in the picture's proportions), :data:`CHROME` and, with more
+    than one step, the :data:`CONTROLS`. The text of each step is folded behind a button, so
+    every step is as tall; tests/browser checks this against the page a browser lays out."""
+    return math.ceil((width - PADDING_X) * svg.HEIGHT / svg.WIDTH + CHROME + (CONTROLS if steps > 1 else 0))
+
 def plain(html: str) -> str:
     """Caption HTML as one line of text."""
     return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
@@ -82,15 +99,8 @@ class Embed:
         return f"{self.folder}/oembed.json"
 
     def height(self, words: Words) -> int:
-        """A height that shows the tallest step without a scrollbar at :data:`WIDTH`."""
-        board = math.ceil(WIDTH * svg.HEIGHT / svg.WIDTH)
-        tallest = 0
-        for frame in range(self.diagram.frames):
-            step = self.diagram.steps[frame - 1] if frame else None
-            text = plain(self.captions.get(frame, Markup(""))) + " " + (
-                plain(play_sentence(words, step)) if step else "")
-            tallest = max(tallest, math.ceil(len(text) / 52) + (1 if step else 0))
-        return board + 28 * tallest + 190
+        """The embed page's height at :data:`WIDTH`: every step is as tall (see :func:`compact_height`)."""
+        return compact_height(WIDTH, self.diagram.frames)
 
     def iframe(self, base_url: str, words: Words) -> str:
         """The snippet an author pastes into an article."""

@@ -229,7 +229,22 @@
     try { return JSON.stringify(step).slice(0, 80); } catch (e) { return String(typeof step); }
   }
 
+  /** The compact embed: board and controls, the text folded behind a button. */
+  function compact() {
+    var toggle = document.querySelector("button[data-action='text']");
+    if (!(toggle instanceof HTMLButtonElement)) { return; }
+    var button = toggle, root = document.documentElement, show = button.textContent || "";
+    root.setAttribute("data-compact", "");
+    button.addEventListener("click", function () {
+      var open = !root.hasAttribute("data-text");
+      if (open) { root.setAttribute("data-text", ""); } else { root.removeAttribute("data-text"); }
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      button.textContent = open ? (button.getAttribute("data-hide") || show) : show;
+    });
+  }
+
   function embedding() {
+    compact();
     var params = new URLSearchParams(window.location.search);
     var theme = params.get("theme");
     if (theme === "light" || theme === "dark") { document.documentElement.setAttribute("data-theme", theme); }

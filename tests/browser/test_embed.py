@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
 from plakoto_site.engine import Position
+from plakoto_site.render.embed import compact_height
 
 from .conftest import BuiltSite
 
@@ -117,6 +118,45 @@ def test_no_scrollbars_at_the_suggested_size(page: Page, site: BuiltSite) -> Non
             overflow = page.evaluate("[document.documentElement.scrollHeight - innerHeight,"
                                      " document.documentElement.scrollWidth - innerWidth]")
             assert overflow[0] <= 0 and overflow[1] <= 0, (path, step, overflow)
+            # Not too tall either: the suggested height is the page's own, within a few pixels.
+            content = page.evaluate("document.documentElement.getBoundingClientRect().height")
+            assert abs(content - oembed["height"]) <= 3, (path, step, content, oembed["height"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 800])
+def test_the_height_computed_at_build_time_is_the_real_height_at_any_width(page: Page, site: BuiltSite,
+                                                                           width: int) -> None:
+    pages = sorted(site.folder.glob("el/embed/*/index.html"))
+    assert len(pages) == 27
+    for path in pages:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.goto(site.url + path.relative_to(site.folder).as_posix())
+        steps = int(page.locator("figure").get_attribute("data-steps") or "1")
+        for step in range(steps):
+            if step:
+                page.locator("button[data-action='next']").click()
+            content = page.evaluate("document.documentElement.getBoundingClientRect().height")
+            expected = compact_height(width, steps)
+            assert abs(content - expected) <= 3, (path, step, content, expected)
+
+
+@pytest.mark.browser
+def test_the_compact_embed_unfolds_its_text_and_says_its_new_height(page: Page, site: BuiltSite, article) -> None:  # type: ignore[no-untyped-def]
+    page.goto(article(site.url + "uk/embed/pin-sequence/index.html"))
+    first = wait_for(page, "plakoto:resize")["height"]
+    assert abs(first - compact_height(560, 2)) <= 3
+    caption = frame(page).locator(".frame:not([hidden]) .frame-caption")
+    expect(caption).to_be_hidden()
+    toggle = frame(page).locator("button[data-action='text']")
+    toggle.click()
+    expect(caption).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    grown = wait_for(page, "plakoto:resize", 2)["height"]
+    assert grown > first + 20
+    toggle.click()
+    expect(caption).to_be_hidden()
+    assert abs(wait_for(page, "plakoto:resize", 3)["height"] - first) <= 1
 
 
 def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
@@ -256,3 +296,27 @@ def test_the_gallery_lists_all_diagrams_of_each_language(site: BuiltSite) -> Non
         for name in listed:
             assert f'<section class="gallery-item" id="{name}">' in gallery
             assert f'<img src="{name}/0.svg"' in gallery
+
+
+HOSTED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
+<script src="{script}" defer></script></head><body><h1>A post</h1>
+<iframe id="board" src="{{src}}" width="560" height="{{height}}" title="A diagram" style="border:0"></iframe>
+<iframe id="other" srcdoc="<p>not ours</p>" width="300" height="{{height}}" style="border:0"></iframe>
+<script>window.received = [];</script></body></html>"""
+
+
+@pytest.mark.browser
+def test_the_host_script_resizes_frames_live(page: Page, site: BuiltSite, article) -> None:  # type: ignore[no-untyped-def]
+    host = site.url.replace("127.0.0.1", "localhost")
+    url = article(host + "en/embed/pin-sequence/index.html", height=150,
+                  page=HOSTED.format(script=host + "assets/plakoto-embed.js"))
+    page.goto(url)
+    board = page.locator("#board")
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().height > 300")
+    height = board.evaluate("e => e.getBoundingClientRect().height")
+    assert abs(height - compact_height(560, 2)) <= 3
+    frame(page).locator("button[data-action='text']").click()
+    page.wait_for_function(f"document.getElementById('board').getBoundingClientRect().height > {height + 20}")
+    inside = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert abs(board.evaluate("e => e.getBoundingClientRect().height") - inside) <= 2
+    assert page.locator("#other").evaluate("e => e.getBoundingClientRect().height") == 150  # not ours
