@@ -9,7 +9,9 @@ Files for diagram ``d`` in language ``xx``, relative to the site root::
     xx/embed/d/0.png, 1.png…  the light pictures as bitmaps
     xx/embed/d/card.png       the start on a 1200×630 sheet, for link previews
     xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
-    xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed
+    xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
+    xx/embed/d/oembed-320.json…  the same for each of WIDTHS
+    oembed.json               the site's oEmbed document: every embed's answers by address
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ from .diagrams import frame_board, play_sentence, position_words
 
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
+
+WIDTHS = (320, 400, 480, 560, 640, 800)
+"""The widths an oEmbed answer is written for (``oembed-<width>.json``): a static site
+cannot read ``maxwidth`` from the query, so each embed has one answer per width."""
 
 _DARK = ".dark"
 
@@ -98,18 +104,22 @@ class Embed:
     def oembed(self) -> str:
         return f"{self.folder}/oembed.json"
 
-    def height(self, words: Words) -> int:
-        """The embed page's height at :data:`WIDTH`: every step is as tall (see :func:`compact_height`)."""
-        return compact_height(WIDTH, self.diagram.frames)
+    def height(self, words: Words, width: int = WIDTH) -> int:
+        """The embed page's height at ``width``: every step is as tall (see :func:`compact_height`)."""
+        return compact_height(width, self.diagram.frames)
 
-    def iframe(self, base_url: str, words: Words) -> str:
+    def oembed_at(self, width: int) -> str:
+        """The oEmbed answer for frames ``width`` wide (one of :data:`WIDTHS`)."""
+        return f"{self.folder}/oembed-{width}.json"
+
+    def iframe(self, base_url: str, words: Words, width: int = WIDTH) -> str:
         """The snippet an author pastes into an article."""
         return (
-            f'<iframe src="{_attribute(base_url + self.page)}" width="{WIDTH}" height="{self.height(words)}" '
+            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{self.height(words, width)}" '
             f'title="{_attribute(self.title)}" loading="lazy" style="border:0;max-width:100%"></iframe>'
         )
 
-    def oembed_json(self, base_url: str, words: Words, provider: str) -> str:
+    def oembed_json(self, base_url: str, words: Words, provider: str, width: int = WIDTH) -> str:
         return json.dumps(
             {
                 "version": "1.0",
@@ -117,9 +127,9 @@ class Embed:
                 "title": self.title,
                 "provider_name": provider,
                 "provider_url": base_url,
-                "html": self.iframe(base_url, words),
-                "width": WIDTH,
-                "height": self.height(words),
+                "html": self.iframe(base_url, words, width),
+                "width": width,
+                "height": self.height(words, width),
                 "thumbnail_url": f"{base_url}{self.png(0)}",
                 "thumbnail_width": svg.WIDTH,
                 "thumbnail_height": svg.HEIGHT,
@@ -127,6 +137,15 @@ class Embed:
             ensure_ascii=False,
             indent=2,
         ) + "\n"
+
+
+def best_width(steps: int, maxwidth: int | None = None, maxheight: int | None = None) -> int:
+    """The oEmbed answer to pick for a consumer's ``maxwidth`` and ``maxheight``: the widest
+    of :data:`WIDTHS` that fits both, else the narrowest. (The WordPress plugin in
+    integrations/ picks the same way; a static site cannot read the query.)"""
+    fitting = [width for width in WIDTHS if (maxwidth is None or width <= maxwidth)
+               and (maxheight is None or compact_height(width, steps) <= maxheight)]
+    return max(fitting) if fitting else WIDTHS[0]
 
 
 def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:

@@ -84,7 +84,21 @@ class Site:
             "play_href": relative(path, page_path(lang, "play")),
             "embed_href": relative(path, page_path(lang, "embed")),
             "card": self.card(lang, slug),
+            "oembed_link": self.oembed_link(lang, slug),
         }
+
+    def first_diagram(self, lang: str, slug: str | None) -> str | None:
+        """The first diagram a lesson places, if ``slug`` is a lesson with one."""
+        for item in self.checked.lessons[lang]:
+            if item.lesson.slug == slug:
+                found = placements(item.tokens)
+                return found[0].diagram if found else None
+        return None
+
+    def oembed_link(self, lang: str, slug: str | None) -> str:
+        """A lesson page's oEmbed discovery link: the answer for its first diagram."""
+        diagram = self.first_diagram(lang, slug)
+        return f"{self.base_url}{lang}/embed/{diagram}/oembed.json" if diagram else ""
 
     def card(self, lang: str, slug: str | None) -> str:
         """The link preview's picture (Open Graph, Twitter) of a page: the card of its first

@@ -3,6 +3,7 @@ filmstrip and oEmbed JSON, captioned as the first lesson that places it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -16,7 +17,7 @@ from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
-from plakoto_site.render.embed import Embed, filmstrip, picture, plain
+from plakoto_site.render.embed import WIDTHS, Embed, filmstrip, picture, plain
 from plakoto_site.render.pages import Templates, placement_captions
 from plakoto_site.render.palette import DARK, LIGHT
 from plakoto_site.render.png import card, png
@@ -97,6 +98,23 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
         yield from files.items()
 
 
+def oembed_document(site: Site, embeds: dict[tuple[str, str], Placed]) -> Iterator[tuple[str, bytes]]:
+    """``oembed.json`` at the root: the site's oEmbed answers by address. A static site
+    cannot answer ``?url=…&maxwidth=…``, so this says where each answer is: for every embed
+    page's address (as a reader pastes it), its answer for each width; a consumer takes the
+    widest that fits its ``maxwidth`` and ``maxheight`` (the heights are listed)."""
+    answers = {}
+    for lang, diagram_id in sorted(embeds):
+        embed = embeds[(lang, diagram_id)].embed
+        answers[site.base_url + embed.folder + "/"] = {
+            "title": embed.title,
+            "answers": [{"width": width, "height": embed.height(site.checked.words[lang], width),
+                         "url": site.base_url + embed.oembed_at(width)} for width in WIDTHS],
+        }
+    document = {"provider_url": site.base_url, "widths": list(WIDTHS), "embeds": answers}
+    yield "oembed.json", (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
+
+
 def gallery_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
     """``<lang>/embed/index.html``: every diagram of a language with its picture and snippet,
     in the order of the lessons that place them."""
@@ -171,4 +189,6 @@ def embed_files(
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
     files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
+    for width in WIDTHS:
+        files[embed.oembed_at(width)] = embed.oembed_json(base_url, words, provider, width).encode()
     return files

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from .context import Site
-from .embeds import embed_links, embed_pages, find_embeds, gallery_pages
+from .embeds import embed_links, embed_pages, find_embeds, gallery_pages, oembed_document
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
 from .sitemap import search_files
 
@@ -27,6 +27,6 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
         gallery_pages(site, embeds, chosen),
     ]
     if shared:
-        generators += [root_pages(site), search_files(site), asset_files(site)]
+        generators += [root_pages(site), search_files(site), asset_files(site), oembed_document(site, embeds)]
     files = {name: data for generator in generators for name, data in generator}
     return dict(sorted(files.items()))
