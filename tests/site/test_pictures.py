@@ -115,9 +115,9 @@ def test_pictures_come_in_a_fixed_light_and_dark_theme_with_a_png_per_step(proje
     done = project.run("build")
     assert done.returncode == 0, done.stderr
     folder = project.root / "_site/en/embed/pin"
-    assert sorted(p.name for p in folder.iterdir()) == [
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("oembed")) == [
         "0.dark.svg", "0.png", "0.svg", "1.dark.svg", "1.png", "1.svg", "card.png",
-        "filmstrip.dark.svg", "filmstrip.svg", "index.html", "oembed.json"]
+        "filmstrip.dark.svg", "filmstrip.svg", "index.html"]
     for name in ("0.svg", "1.svg", "filmstrip.svg", "0.dark.svg", "1.dark.svg", "filmstrip.dark.svg"):
         text = (folder / name).read_text()
         # Inside another site's <img> a picture must not follow the reader's system setting.
