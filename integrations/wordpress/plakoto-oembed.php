@@ -9,9 +9,11 @@
  * See EMBEDDING.md, "In WordPress". Set PLAKOTO_SITE below to the tutorial's address.
  *
  * The tutorial is a static site: each embed page SITE/xx/embed/DIAGRAM/ has its oEmbed
- * answer in SITE/xx/embed/DIAGRAM/oembed.json. This plugin registers the site as a trusted
- * oEmbed provider (so WordPress keeps the iframe as the site wrote it) and fetches that
- * file for each pasted address; "?step=2" or "?step=pin" in the address opens that step.
+ * answers in SITE/xx/embed/DIAGRAM/oembed-WIDTH.json, one for each of PLAKOTO_WIDTHS. This
+ * plugin registers the site as a trusted oEmbed provider (so WordPress keeps the iframe as
+ * the site wrote it) and fetches, for each pasted address, the widest answer that fits the
+ * post's content width (maxwidth) and maxheight; "?step=2" or "?step=pin" in the address
+ * opens that step.
  */
 
 defined( 'ABSPATH' ) || exit;
@@ -22,6 +24,27 @@ const PLAKOTO_SITE = 'https://plakoto.example/';
 /** An embed page's address: SITE, a language, "embed", the diagram; then index.html and ?step=… may follow. */
 function plakoto_pattern() {
 	return '#^(' . preg_quote( PLAKOTO_SITE, '#' ) . '[a-z]{2,3}(?:-[a-z0-9]+)?/embed/[a-z0-9]+(?:-[a-z0-9]+)*/)(?:index\.html)?(?:\?step=([a-z0-9-]+))?$#i';
+}
+
+/** The widths the site writes an oEmbed answer for (plakoto_site/render/embed.py, WIDTHS). */
+const PLAKOTO_WIDTHS = array( 320, 400, 480, 560, 640, 800 );
+
+/**
+ * The widest answer that fits $args['width'] and $args['height'] (WordPress's maxwidth and
+ * maxheight), else the narrowest. A diagram's frame is its board, (width - 24) * 526 / 604
+ * high, and 112 pixels of controls (render/embed.py, compact_height).
+ */
+function plakoto_width( $args ) {
+	$best = PLAKOTO_WIDTHS[0];
+	foreach ( PLAKOTO_WIDTHS as $width ) {
+		$height = (int) ceil( ( $width - 24 ) * 526 / 604 + 112 );
+		$wide   = empty( $args['width'] ) || $width <= (int) $args['width'];
+		$high   = empty( $args['height'] ) || $height <= (int) $args['height'];
+		if ( $wide && $high ) {
+			$best = $width;
+		}
+	}
+	return $best;
 }
 
 add_action(
@@ -38,7 +61,7 @@ add_filter(
 		if ( ! preg_match( plakoto_pattern(), $url, $match ) ) {
 			return $provider;
 		}
-		return $match[1] . 'oembed.json';
+		return $match[1] . 'oembed-' . plakoto_width( is_array( $args ) ? $args : array() ) . '.json';
 	},
 	10,
 	3

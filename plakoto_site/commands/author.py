@@ -33,7 +33,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.embed import Embed
 from plakoto_site.render.templates import Templates
-from plakoto_site.site.embeds import embed_files
+from plakoto_site.site.embeds import BITMAPS, embed_files
 from plakoto_site.site.output import (
     MARKER,
     MARKER_TEXT,
@@ -111,8 +111,9 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         words = Words(Language(lang), translations, markup=True, fingerprint=catalog.digest)
         title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
         embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
+        # One diagram's bitmaps take a moment: an author gets them always.
         files.update(embed_files(embed, words, translations, templates, base_url,
-                                 partial(_asset, embed.page), "", embed.title))
+                                 partial(_asset, embed.page), "", embed.title, bitmaps=project.root / BITMAPS))
     if problems.errors:
         return _stop(problems, out)
     for warning in problems.warnings:

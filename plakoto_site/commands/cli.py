@@ -63,7 +63,7 @@ def command_build(args: argparse.Namespace) -> int:
     project = Project(args.root)
     out = args.out or project.output
     try:
-        report = build(project, out, tuple(args.lang) or None, args.base_url, force=args.force)
+        report = build(project, out, tuple(args.lang) or None, args.base_url, force=args.force, png=args.png)
     except OutputError as error:
         print(f"Build refused: {error}", file=sys.stderr)
         print("Nothing was deleted or written.", file=sys.stderr)
@@ -169,6 +169,9 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     build_parser.add_argument("--out", type=Path, help="another output folder (default: _site/)")
     build_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
     build_parser.add_argument("--base-url", type=base_url, help="the address the site will live at (default: url in content/site.toml)")
+    build_parser.add_argument("--png", action="store_true",
+                              help="also draw a PNG of every picture and a link preview card per diagram, for the site "
+                                   "you publish (slow the first time: the bitmaps are kept in .cache/)")
     languages(build_parser)
     build_parser.set_defaults(run=command_build)
 

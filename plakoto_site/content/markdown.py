@@ -9,6 +9,8 @@ for each step (``start`` or 0 is the starting position; then step numbers or nam
     black-answers: Black replies from its own mother point.
     ```
 
+A ``title:`` line names the diagram in that language where it is shown on its own (an
+embed's iframe and oEmbed title, the gallery); without it the lesson's title stands in.
 A caption may run on over lines indented by spaces. The core rule below turns such
 fences into ``plakoto_diagram`` tokens; the render layer draws them.
 """
@@ -45,12 +47,19 @@ Caption = KeyText
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A diagram fence: which diagram, its captions, and lines it could not read."""
+    """A diagram fence: which diagram, its captions, its titles (the ``title:`` lines; one
+    is right) and lines it could not read."""
 
     diagram: str
     captions: tuple[Caption, ...]
     line: int
     unreadable: tuple[int, ...] = ()
+    titles: tuple[KeyText, ...] = ()
+
+    @property
+    def title(self) -> str | None:
+        """The diagram's own title in this language, if the fence gives one."""
+        return self.titles[0].text if self.titles else None
 
 
 def key_texts(content: str, first_line: int) -> tuple[list[KeyText], list[int]]:
@@ -96,11 +105,13 @@ def _diagram_fences(state: StateCore) -> None:
         if not words or words[0] != "diagram":
             continue
         start = token.map[0] if token.map else 0
-        captions, unreadable = key_texts(token.content, start + 1)
+        texts, unreadable = key_texts(token.content, start + 1)
+        captions = tuple(text for text in texts if text.key != "title")
+        titles = tuple(text for text in texts if text.key == "title")
         token.type = DIAGRAM_TOKEN
         token.meta = {
             "placement": Placement(
-                words[1] if len(words) > 1 else "", tuple(captions), start, tuple(unreadable)
+                words[1] if len(words) > 1 else "", captions, start, tuple(unreadable), titles
             )
         }
 

@@ -152,6 +152,14 @@ def check_lesson(
             problems.error(lesson.path, lesson.body_line + unreadable,
                            "this caption line cannot be read",
                            "write each caption as 'step: text' (start, a step number or a step name)")
+        for extra in placement.titles[1:]:
+            problems.error(lesson.path, lesson.body_line + extra.line,
+                           f"diagram {diagram.id!r} has two titles", "keep one 'title:' line")
+        for title in placement.titles:
+            if not title.text:
+                problems.error(lesson.path, lesson.body_line + title.line,
+                               f"the title of diagram {diagram.id!r} is empty",
+                               "write the title after 'title:', or remove the line")
         for caption in placement.captions:
             frame = diagram.frame_of(caption.key)
             if frame is None:

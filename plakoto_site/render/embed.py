@@ -4,9 +4,14 @@ SVG per step and a filmstrip of all steps (for places that allow no iframes), an
 Files for diagram ``d`` in language ``xx``, relative to the site root::
 
     xx/embed/d/index.html     the embed page: ?step=2 (or a step name), ?theme=dark
-    xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language
-    xx/embed/d/filmstrip.svg  every step side by side
-    xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed
+    xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language, light
+    xx/embed/d/0.dark.svg…    the same in the dark scheme (neither follows the reader's system)
+    xx/embed/d/0.png, 1.png…  the light pictures as bitmaps
+    xx/embed/d/card.png       the start on a 1200×630 sheet, for link previews
+    xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
+    xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
+    xx/embed/d/oembed-320.json…  the same for each of WIDTHS
+    oembed.json               the site's oEmbed document: every embed's answers by address
 """
 
 from __future__ import annotations
@@ -22,11 +27,34 @@ from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
-from . import svg
+from . import palette, svg
 from .diagrams import frame_board, play_sentence, position_words
 
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
+
+WIDTHS = (320, 400, 480, 560, 640, 800)
+"""The widths an oEmbed answer is written for (``oembed-<width>.json``): a static site
+cannot read ``maxwidth`` from the query, so each embed has one answer per width."""
+
+_DARK = ".dark"
+
+PADDING_X = 24
+"""The embed page's padding left and right together (``body.embed main`` in site.css)."""
+CHROME = 8 + 4 + (4 + 44)
+"""What the compact embed page holds besides the board and its controls, in CSS pixels, as
+site.css lays it out: the page's padding (top 8, bottom 4) and the line with "Show the text"
+and the link back (4 above, 44 high)."""
+CONTROLS = 8 + 44
+"""The step controls (8 above, 44 high); a diagram of one step has none."""
+
+
+def compact_height(width: int, steps: int) -> int:
+    """The compact embed page's height when ``width`` CSS pixels wide: the board (as wide as
+    the page less its padding, in the picture's proportions), :data:`CHROME` and, with more
+    than one step, the :data:`CONTROLS`. The text of each step is folded behind a button, so
+    every step is as tall; tests/browser checks this against the page a browser lays out."""
+    return math.ceil((width - PADDING_X) * svg.HEIGHT / svg.WIDTH + CHROME + (CONTROLS if steps > 1 else 0))
 
 
 def plain(html: str) -> str:
@@ -54,36 +82,45 @@ class Embed:
     def page(self) -> str:
         return f"{self.folder}/index.html"
 
-    def picture(self, frame: int) -> str:
-        return f"{self.folder}/{frame}.svg"
+    def picture(self, frame: int, scheme: int = palette.LIGHT) -> str:
+        return f"{self.folder}/{frame}{_DARK if scheme == palette.DARK else ''}.svg"
+
+    def png(self, frame: int) -> str:
+        return f"{self.folder}/{frame}.png"
+
+    @property
+    def card(self) -> str:
+        return f"{self.folder}/card.png"
+
+    def filmstrip_in(self, scheme: int) -> str:
+        return f"{self.folder}/filmstrip{_DARK if scheme == palette.DARK else ''}.svg"
 
     @property
     def filmstrip(self) -> str:
-        return f"{self.folder}/filmstrip.svg"
+        return self.filmstrip_in(palette.LIGHT)
 
     @property
     def oembed(self) -> str:
         return f"{self.folder}/oembed.json"
 
-    def height(self, words: Words) -> int:
-        """A height that shows the tallest step without a scrollbar at :data:`WIDTH`."""
-        board = math.ceil(WIDTH * svg.HEIGHT / svg.WIDTH)
-        tallest = 0
-        for frame in range(self.diagram.frames):
-            step = self.diagram.steps[frame - 1] if frame else None
-            text = plain(self.captions.get(frame, Markup(""))) + " " + (
-                plain(play_sentence(words, step)) if step else "")
-            tallest = max(tallest, math.ceil(len(text) / 52) + (1 if step else 0))
-        return board + 28 * tallest + 190
+    def height(self, words: Words, width: int = WIDTH) -> int:
+        """The embed page's height at ``width``: every step is as tall (see :func:`compact_height`)."""
+        return compact_height(width, self.diagram.frames)
 
-    def iframe(self, base_url: str, words: Words) -> str:
+    def oembed_at(self, width: int) -> str:
+        """The oEmbed answer for frames ``width`` wide (one of :data:`WIDTHS`)."""
+        return f"{self.folder}/oembed-{width}.json"
+
+    def iframe(self, base_url: str, words: Words, width: int = WIDTH) -> str:
         """The snippet an author pastes into an article."""
         return (
-            f'<iframe src="{_attribute(base_url + self.page)}" width="{WIDTH}" height="{self.height(words)}" '
+            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{self.height(words, width)}" '
             f'title="{_attribute(self.title)}" loading="lazy" style="border:0;max-width:100%"></iframe>'
         )
 
-    def oembed_json(self, base_url: str, words: Words, provider: str) -> str:
+    def oembed_json(self, base_url: str, words: Words, provider: str, width: int = WIDTH, png: bool = True) -> str:
+        """The oEmbed answer for frames ``width`` wide; its thumbnail is the start's PNG, or
+        its SVG when the build drew no bitmaps."""
         return json.dumps(
             {
                 "version": "1.0",
@@ -91,10 +128,10 @@ class Embed:
                 "title": self.title,
                 "provider_name": provider,
                 "provider_url": base_url,
-                "html": self.iframe(base_url, words),
-                "width": WIDTH,
-                "height": self.height(words),
-                "thumbnail_url": f"{base_url}{self.picture(0)}",
+                "html": self.iframe(base_url, words, width),
+                "width": width,
+                "height": self.height(words, width),
+                "thumbnail_url": f"{base_url}{self.png(0) if png else self.picture(0)}",
                 "thumbnail_width": svg.WIDTH,
                 "thumbnail_height": svg.HEIGHT,
             },
@@ -103,8 +140,17 @@ class Embed:
         ) + "\n"
 
 
-def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None) -> str:
-    """A standalone SVG of one step: its title, a description in words, light and dark."""
+def best_width(steps: int, maxwidth: int | None = None, maxheight: int | None = None) -> int:
+    """The oEmbed answer to pick for a consumer's ``maxwidth`` and ``maxheight``: the widest
+    of :data:`WIDTHS` that fits both, else the narrowest. (The WordPress plugin in
+    integrations/ picks the same way; a static site cannot read the query.)"""
+    fitting = [width for width in WIDTHS if (maxwidth is None or width <= maxwidth)
+               and (maxheight is None or compact_height(width, steps) <= maxheight)]
+    return max(fitting) if fitting else WIDTHS[0]
+
+
+def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
+    """A standalone SVG of one step: its title, a description in words, in one ``scheme``."""
     diagram = embed.diagram
     step = diagram.steps[frame - 1] if frame else None
     plain_words = Words(words.language, words.translations)
@@ -120,10 +166,11 @@ def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None) ->
         description=description,
         position_json=json.dumps(diagram.position(frame).to_json(), separators=(",", ":")),
         memo=memo,
+        scheme=scheme,
     )
 
 
-def filmstrip(embed: Embed, words: Words, memo: Memo | None = None) -> str:
+def filmstrip(embed: Embed, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
     """Every step side by side, each with its play written under it."""
     diagram = embed.diagram
     plain_words = Words(words.language, words.translations)
@@ -133,4 +180,4 @@ def filmstrip(embed: Embed, words: Words, memo: Memo | None = None) -> str:
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
         frames.append((frame_board(diagram, frame, words), text))
-    return svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo)
+    return svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)

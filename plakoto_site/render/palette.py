@@ -96,12 +96,16 @@ def rules(colour: Callable[[str], str], table: Rules = BOARD_RULES) -> str:
                    for selector, declared in table)
 
 
-def picture_style(*, strip: bool = False) -> str:
+def picture_style(*, strip: bool = False, scheme: int | None = None) -> str:
     """A standalone picture's own stylesheet: the board's rules (and the filmstrip's with
-    ``strip``) in light colours, and in dark ones where the viewer is. The colours are
-    written out, not ``var(--…)``: programs that turn pictures into bitmaps (thumbnails,
-    previews) often read classes but not custom properties."""
+    ``strip``) in light colours, and in dark ones where the viewer is; or, with ``scheme``
+    (:data:`LIGHT` or :data:`DARK`), in that scheme's colours only, whatever the viewer's
+    setting (a picture in another site's ``<img>`` must match that site, not the reader's
+    system). The colours are written out, not ``var(--…)``: programs that turn pictures
+    into bitmaps (thumbnails, previews) often read classes but not custom properties."""
     table = BOARD_RULES + (STRIP_RULES if strip else ())
+    if scheme is not None:
+        return rules(lambda name: COLOURS[name][scheme], table)
     light = rules(lambda name: COLOURS[name][LIGHT], table)
     dark = rules(lambda name: COLOURS[name][DARK], table)
     return f"{light}@media (prefers-color-scheme: dark){{{dark}}}"

@@ -368,26 +368,30 @@ def inline(drawn: Board, *, element_id: str | None = None, describedby: str | No
             f'font-family="{FONT}"><title{title_id}>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>')
 
 
-def picture(drawn: Board, *, lang: str, description: str, position_json: str, memo: Memo | None = None) -> str:
+def picture(drawn: Board, *, lang: str, description: str, position_json: str, memo: Memo | None = None,
+            scheme: int = palette.LIGHT) -> str:
     """A standalone SVG file of one board: its title and a description in words, its own
-    stylesheet (light and dark) and shapes, and the position as data (``data-position``)."""
+    stylesheet (in one ``scheme``, light or dark) and shapes, and the position as data
+    (``data-position``)."""
     return (
         f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" data-position="{escape(position_json)}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" class="board" direction="ltr" '
         f'role="img" font-family="{FONT}"><title>{escape(drawn.labels.title)}</title>'
-        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLE}</style>{DEFS}"
+        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLES[scheme]}</style>{DEFS}"
         f"{drawn.shapes(memo)}</svg>\n"
     )
 
 
-PICTURE_STYLE = palette.picture_style()
-STRIP_STYLE = palette.picture_style(strip=True)
+PICTURE_STYLES = {scheme: palette.picture_style(scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
+STRIP_STYLES = {scheme: palette.picture_style(strip=True, scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
 STRIP_GAP = 24
 STRIP_LABEL = 64
 
 
-def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None) -> str:
-    """Every board side by side, each with a line of text under it; one standalone SVG."""
+def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None,
+              scheme: int = palette.LIGHT) -> str:
+    """Every board side by side, each with a line of text under it; one standalone SVG in
+    one ``scheme``, light or dark."""
     width = len(frames) * WIDTH + (len(frames) - 1) * STRIP_GAP
     height = HEIGHT + STRIP_LABEL
     parts = [f'<rect class="sheet" width="{width}" height="{height}"/>']
@@ -401,5 +405,5 @@ def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, mem
     return (
         f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
-        f"<style>{STRIP_STYLE}</style>{DEFS}{''.join(parts)}</svg>\n"
+        f"<style>{STRIP_STYLES[scheme]}</style>{DEFS}{''.join(parts)}</svg>\n"
     )

@@ -60,13 +60,17 @@ def build(
     in_place: bool = False,
     force: bool = False,
     cache: BuildCache | None = None,
+    png: bool = False,
 ) -> Report:
     """Build the site. Raises :class:`ContentError` (and writes nothing) on any mistake, and
     :class:`~plakoto_site.site.output.OutputError` (before reading anything) when the output
     folder holds files the build did not make.
 
     ``cache`` is the build state the caller keeps between builds (``serve`` does); without
-    one, the build starts cold with a state of its own."""
+    one, the build starts cold with a state of its own. ``png`` adds a bitmap of every
+    picture and a link preview card per diagram, with the pages' Open Graph images: what a
+    site to publish wants, and about 40 ms of processor time a bitmap the first time (they
+    are kept in ``.cache/`` by what they show), so a build for reading and writing skips it."""
     began = time.perf_counter()
     cache = BuildCache() if cache is None else cache
     out = out or project.output
@@ -77,7 +81,7 @@ def build(
     url = base_url or settings.url
     url = url if url.endswith("/") else url + "/"
     report = Report(out, list(settings.languages), diagrams=len(content.diagrams))
-    gathered = Gathered(project, content, problems, url, cache)
+    gathered = Gathered(project, content, problems, url, cache, png)
     if write and not (in_place and out.exists()):
         names = write_site(gathered, out, report)
     else:
@@ -91,8 +95,10 @@ def build(
         write_changes(files, out, cache.written)
         names = list(files)
     report.files = len(names)
-    report.pages = sum(1 for name in names if name.endswith(".html") and "/embed/" not in name)
-    report.embeds = sum(1 for name in names if name.endswith("/index.html") and "/embed/" in name)
+    embeds = {name for name in names if name.endswith("/index.html") and name.split("/")[1:2] == ["embed"]
+              and name.count("/") == 3}  # xx/embed/<diagram>/index.html; xx/embed/index.html is a page
+    report.pages = sum(1 for name in names if name.endswith(".html") and name not in embeds)
+    report.embeds = len(embeds)
     report.written = True
     report.seconds = time.perf_counter() - began
     return report
@@ -109,6 +115,8 @@ class Gathered:
     """What gathering found; checking the languages adds to it."""
     base_url: str
     cache: BuildCache
+    png: bool = False
+    """Whether to draw bitmaps of the pictures and link preview cards."""
 
     def check(self, languages: Sequence[str], problems: Problems | None = None) -> Checked:
         return check_languages(self.project, self.content, languages,
@@ -124,7 +132,7 @@ class Gathered:
         from .render import render
 
         chosen = [lang for lang in self.content.languages if lang in checked.lessons] if languages is None else languages
-        return render(Site(self.project, checked, self.base_url, self.cache), chosen, shared)
+        return render(Site(self.project, checked, self.base_url, self.cache, self.png), chosen, shared)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from plakoto_site.content.markdown import placements
 from plakoto_site.i18n.languages import Language
 from plakoto_site.render.templates import Templates
 
@@ -18,8 +19,11 @@ class Site:
     """One build's render context: the checked content, where the site will live, the
     templates and the assets with their version stamps."""
 
-    def __init__(self, project: Project, checked: Checked, base_url: str, cache: BuildCache) -> None:
+    def __init__(self, project: Project, checked: Checked, base_url: str, cache: BuildCache,
+                 png: bool = False) -> None:
         self.project = project
+        self.png = png
+        """Whether the embeds get bitmaps and cards (and the pages Open Graph images)."""
         self.checked = checked
         self.base_url = base_url
         self.cache = cache
@@ -41,7 +45,7 @@ class Site:
     def translated(self, lang: str, slug: str | None) -> bool:
         """Whether ``lang`` has its own text of a page (else the reference's stands in). Read
         from what was gathered, so it holds for languages checked in another process too."""
-        if slug is None or slug in ("practice", "play"):
+        if slug is None or slug in ("practice", "play", "embed"):
             return True
         return slug in self.checked.content.languages[lang].lessons
 
@@ -83,7 +87,37 @@ class Site:
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
             "play_href": relative(path, page_path(lang, "play")),
+            "embed_href": relative(path, page_path(lang, "embed")),
+            "card": self.card(lang, slug),
+            "oembed_link": self.oembed_link(lang, slug),
         }
+
+    def first_diagram(self, lang: str, slug: str | None) -> str | None:
+        """The first diagram a lesson places, if ``slug`` is a lesson with one."""
+        for item in self.checked.lessons[lang]:
+            if item.lesson.slug == slug:
+                found = placements(item.tokens)
+                return found[0].diagram if found else None
+        return None
+
+    def oembed_link(self, lang: str, slug: str | None) -> str:
+        """A lesson page's oEmbed discovery link: the answer for its first diagram."""
+        diagram = self.first_diagram(lang, slug)
+        return f"{self.base_url}{lang}/embed/{diagram}/oembed.json" if diagram else ""
+
+    def card(self, lang: str, slug: str | None) -> str:
+        """The link preview's picture (Open Graph, Twitter) of a page: the card of its first
+        diagram; a page without one shows the first diagram of the language's lessons. None
+        when the build draws no bitmaps."""
+        if not self.png:
+            return ""
+        lessons = self.checked.lessons[lang]
+        own = [c for c in lessons if c.lesson.slug == slug]
+        for item in own + list(lessons):
+            found = placements(item.tokens)
+            if found:
+                return f"{self.base_url}{lang}/embed/{found[0].diagram}/card.png"
+        return ""
 
 
 def _digest(folder: Path, paths: list[Path]) -> str:

@@ -3,9 +3,11 @@ filmstrip and oEmbed JSON, captioned as the first lesson that places it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from babel.support import NullTranslations
 
@@ -13,13 +15,22 @@ from plakoto_site.content.markdown import placements
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
+from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
-from plakoto_site.render.embed import Embed, filmstrip, picture
+from plakoto_site.render.embed import WIDTHS, Embed, filmstrip, picture, plain
 from plakoto_site.render.pages import placement_captions
+from plakoto_site.render.palette import DARK, LIGHT
+from plakoto_site.render.png import card, png
 from plakoto_site.render.templates import Templates
 
 from .context import Site
-from .urls import page_path, rebase, relative
+from .urls import page_path, page_url, rebase, relative
+
+BITMAPS = ".cache/plakoto-png"
+"""Where a project keeps the PNGs it has drawn, by what they show, between builds."""
+
+GALLERY_WIDTH = 400
+"""The width of each picture on the gallery page, in CSS pixels."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,7 @@ def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], P
                 lesson = page_path(lang, item.lesson.slug)
                 page = f"{folder}/index.html"
                 captions = placement_captions(placement, diagram, partial(rebase, written_for=lesson, shown_in=page))
-                title = f"{item.lesson.title} · {plakoto}"
+                title = f"{placement.title or item.lesson.title} · {plakoto}"
                 found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
     return found
 
@@ -81,20 +92,93 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
         words = site.checked.words[lang]
         key = (diagram_fingerprint(embed.diagram), lang, embed.title, lesson.slug, lesson.title,
                tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
-               site.base_url, tuple(sorted(site.versions.items())), site.templates_digest)
+               site.base_url, tuple(sorted(site.versions.items())), site.templates_digest, site.png)
         href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
         files = site.cache.get("embeds", key, partial(
             embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
-            partial(site.asset, embed.page), href, lesson.title, site.cache))
+            partial(site.asset, embed.page), href, lesson.title, site.cache,
+            site.project.root / BITMAPS if site.png else None))
         yield from files.items()
+
+
+def oembed_documents(site: Site, embeds: dict[tuple[str, str], Placed],
+                     languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """``<lang>/embed/oembed.json``: a language's oEmbed answers by address. A static site
+    cannot answer ``?url=…&maxwidth=…``, so this says where each answer is: for every embed
+    page's address (as a reader pastes it), its answer for each width; a consumer takes the
+    widest that fits its ``maxwidth`` and ``maxheight`` (the heights are listed). One per
+    language, so that each language's document is written with its pages."""
+    for lang in languages:
+        answers = {}
+        for each, diagram_id in sorted(embeds):
+            if each != lang:
+                continue
+            embed = embeds[(lang, diagram_id)].embed
+            answers[site.base_url + embed.folder + "/"] = {
+                "title": embed.title,
+                "answers": [{"width": width, "height": embed.height(site.checked.words[lang], width),
+                             "url": site.base_url + embed.oembed_at(width)} for width in WIDTHS],
+            }
+        if answers:
+            document = {"provider_url": site.base_url, "widths": list(WIDTHS), "embeds": answers}
+            yield f"{lang}/embed/oembed.json", (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+def oembed_index(site: Site) -> Iterator[tuple[str, bytes]]:
+    """``oembed.json`` at the root: where each language's document is (see
+    :func:`oembed_documents`)."""
+    documents = {lang.code: f"{site.base_url}{lang.code}/embed/oembed.json" for lang in site.languages}
+    document = {"provider_url": site.base_url, "widths": list(WIDTHS), "documents": documents}
+    yield "oembed.json", (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+def gallery_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """``<lang>/embed/index.html``: every diagram of a language with its picture and snippet,
+    in the order of the lessons that place them."""
+    for lang in languages:
+        found = [placed for (each, _), placed in embeds.items() if each == lang]
+        if found:
+            yield gallery_page(site, lang, found)
+
+
+def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, bytes]:
+    path = page_path(lang, "embed")
+    translations = site.checked.translations[lang]
+    words = site.checked.words[lang]
+    diagrams = [{
+        "id": placed.embed.diagram.id,
+        "title": placed.embed.title,
+        "page": relative(path, placed.embed.page),
+        "picture": relative(path, placed.embed.picture(0)),
+        "filmstrip": relative(path, placed.embed.filmstrip),
+        "steps": placed.embed.diagram.frames,
+        "picture_height": round(GALLERY_WIDTH * svg.HEIGHT / svg.WIDTH),
+        "iframe": placed.embed.iframe(site.base_url, words),
+        "lesson_title": placed.lesson.lesson.title,
+        "lesson_href": relative(path, page_path(lang, placed.lesson.lesson.slug)) + f"#{placed.embed.diagram.id}",
+    } for placed in found]
+    html = site.templates.render(
+        "embed-gallery.html", translations, **site.common(lang, "embed", path),
+        # TRANSLATORS: The title of the page listing every diagram, with the code that shows it on another site.
+        title=translations.gettext("Diagrams for your site"),
+        # TRANSLATORS: The page listing every diagram: the line under its title.
+        summary=translations.gettext("Every diagram of the tutorial, ready to show in your own article "
+                                     "or forum post: copy the code under it, or use its picture."),
+        diagrams=diagrams,
+        picture_width=GALLERY_WIDTH,
+        guide=site.base_url + page_url(lang, "embed"),
+    )
+    return path, html.encode()
 
 
 def embed_files(
     embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
+    bitmaps: Path | None = None,
 ) -> dict[str, bytes]:
-    """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON.
-    ``asset`` links the page to an asset by name."""
+    """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON;
+    with ``bitmaps`` (the folder that keeps them between builds) a PNG of every picture and
+    the link preview card too. ``asset`` links the page to an asset by name."""
     diagram = embed.diagram
     html = templates.render(
         "embed.html",
@@ -106,14 +190,24 @@ def embed_files(
         lesson_title=lesson_title,
         oembed=base_url + embed.oembed,
         canonical=base_url + embed.folder + "/",
+        card=base_url + embed.card if bitmaps else "",
+        summary=plain(embed.captions.get(0, "")),
         css=asset("site.css"),
         js=asset("diagram.js"),
         icon=asset("favicon.svg"),
     )
-    files = {embed.page: html.encode(), embed.filmstrip: filmstrip(embed, words, memo).encode()}
-    for frame in range(diagram.frames):
-        files[embed.picture(frame)] = picture(embed, frame, words, memo).encode()
+    files = {embed.page: html.encode()}
+    for scheme in (LIGHT, DARK):
+        files[embed.filmstrip_in(scheme)] = filmstrip(embed, words, memo, scheme).encode()
+        for frame in range(diagram.frames):
+            files[embed.picture(frame, scheme)] = picture(embed, frame, words, memo, scheme).encode()
+    if bitmaps is not None:
+        for frame in range(diagram.frames):
+            files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)
+        files[embed.card] = card(files[embed.picture(0)].decode(), memo, bitmaps)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
-    files[embed.oembed] = embed.oembed_json(base_url, words, provider).encode()
+    files[embed.oembed] = embed.oembed_json(base_url, words, provider, png=bitmaps is not None).encode()
+    for width in WIDTHS:
+        files[embed.oembed_at(width)] = embed.oembed_json(base_url, words, provider, width, png=bitmaps is not None).encode()
     return files

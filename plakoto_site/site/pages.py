@@ -204,6 +204,8 @@ def root_pages(site: Site) -> Iterator[Page]:
             canonical=site.base_url,
             alternates=[],
             x_default=site.base_url,
+            card=site.card(site.reference, None),
+            card_type="website",
             **standalone,
         )
         yield name, html.encode()

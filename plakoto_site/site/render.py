@@ -13,7 +13,14 @@ from jinja2 import TemplateError
 from plakoto_site.content.problems import Code, ContentError, Problem
 
 from .context import Site
-from .embeds import embed_links, embed_pages, find_embeds
+from .embeds import (
+    embed_links,
+    embed_pages,
+    find_embeds,
+    gallery_pages,
+    oembed_documents,
+    oembed_index,
+)
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
 from .sitemap import search_files
 
@@ -32,9 +39,11 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
             practice_pages(site, chosen),
             play_pages(site, chosen),
             embed_pages(site, embeds, chosen),
+            gallery_pages(site, embeds, chosen),
+            oembed_documents(site, embeds, chosen),
         ]
         if shared:
-            generators += [root_pages(site), search_files(site), asset_files(site)]
+            generators += [root_pages(site), search_files(site), asset_files(site), oembed_index(site)]
         files = {name: data for generator in generators for name, data in generator}
     except TemplateError as error:
         raise ContentError([template_problem(site.project.root, error)]) from None

@@ -88,11 +88,31 @@
       });
       figure.addEventListener("keydown", function (event) { self.key(event); });
       swiping(view, function (forward) { self.act(forward !== self.rtl() ? "next" : "prev"); });
+      // "Embed this step": the snippet to copy opens at the step shown, when asked to.
+      this.snippet = figure.querySelector(".embed-code textarea");
+      this.original = this.snippet instanceof HTMLTextAreaElement ? this.snippet.value : "";
+      this.thisStep = figure.querySelector("input[data-embed-step]");
+      if (this.snippet && this.thisStep instanceof HTMLInputElement && this.thisStep.parentElement) {
+        var choice = this.thisStep.closest(".embed-step");
+        if (choice instanceof HTMLElement) { choice.hidden = false; }
+        this.thisStep.addEventListener("change", function () { self.embedStep(); });
+      }
       this.show(0, { announce: false, history: false, animate: false });
     }
 
     /** Whether the page reads right to left (the board does not, its arrows do). */
     rtl() { return getComputedStyle(this.figure).direction === "rtl"; }
+
+    /** The snippet to copy: the embed page's address with ?step=<the step's name> when
+     * "Embed this step" is ticked and a step after the start is shown. */
+    embedStep() {
+      if (!(this.snippet instanceof HTMLTextAreaElement)) { return; }
+      var ticked = this.thisStep instanceof HTMLInputElement && this.thisStep.checked;
+      var name = this.data.frames[this.index] ? this.data.frames[this.index].name : "start";
+      this.snippet.value = ticked && this.index > 0
+        ? this.original.replace(/(src="[^"?]*)"/, "$1?step=" + encodeURIComponent(name) + "\"")
+        : this.original;
+    }
 
     /** @param {string} action  a step action; anything else does nothing */
     act(action) {
@@ -147,6 +167,7 @@
         history.replaceState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
       }
       if (options.animate && changed) { animate(frame); }
+      if (changed) { this.embedStep(); }
       if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
     }
 
@@ -215,12 +236,60 @@
   // -- inside an iframe: the embed page talks to the article around it --------------------
   var embedded = document.documentElement.hasAttribute("data-embed");
 
-  /** @param {{type: string, diagram?: string | null, step?: number, height?: number}} message */
+  /**
+   * A message to the article around the frame.
+   * @typedef {Object} FrameMessage
+   * @property {string} type  "plakoto:ready", "plakoto:step", "plakoto:resize" or "plakoto:error"
+   * @property {string | null} [diagram]  the diagram's id
+   * @property {number} [step]  the step shown
+   * @property {number} [steps]  how many steps there are (the start counts)
+   * @property {string[]} [names]  each step's name, in order
+   * @property {number} [height]  the content's height in CSS pixels
+   * @property {string} [theme]  "light" or "dark"
+   * @property {string} [message]  what went wrong, in English
+   */
+
+  /** @param {FrameMessage} message */
   function tell(message) {
     if (embedded && window.parent !== window) { window.parent.postMessage(message, "*"); }
   }
 
+  /** @param {Stepper | undefined} stepper @returns {FrameMessage} */
+  function ready(stepper) {
+    var figure = stepper ? stepper.figure : document.querySelector("figure[data-plakoto-diagram]");
+    var names = stepper ? stepper.data.frames.map(function (frame) { return frame.name; }) : ["start"];
+    return {
+      type: "plakoto:ready",
+      diagram: figure ? figure.getAttribute("data-plakoto-diagram") : null,
+      steps: names.length,
+      names: names,
+      step: stepper ? stepper.index : 0,
+      theme: document.documentElement.getAttribute("data-theme") ||
+        (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
+    };
+  }
+
+  /** @param {unknown} step @returns {string} */
+  function shown(step) {
+    try { return JSON.stringify(step).slice(0, 80); } catch (e) { return String(typeof step); }
+  }
+
+  /** The compact embed: board and controls, the text folded behind a button. */
+  function compact() {
+    var toggle = document.querySelector("button[data-action='text']");
+    if (!(toggle instanceof HTMLButtonElement)) { return; }
+    var button = toggle, root = document.documentElement, show = button.textContent || "";
+    root.setAttribute("data-compact", "");
+    button.addEventListener("click", function () {
+      var open = !root.hasAttribute("data-text");
+      if (open) { root.setAttribute("data-text", ""); } else { root.removeAttribute("data-text"); }
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      button.textContent = open ? (button.getAttribute("data-hide") || show) : show;
+    });
+  }
+
   function embedding() {
+    compact();
     var params = new URLSearchParams(window.location.search);
     var theme = params.get("theme");
     if (theme === "light" || theme === "dark") { document.documentElement.setAttribute("data-theme", theme); }
@@ -230,14 +299,35 @@
       if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
     }
     window.addEventListener("message", function (event) {
-      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} counts.
+      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} and
+      // {type: "plakoto:theme", theme: "light" or "dark"} count; a wrong step is answered.
       /** @type {unknown} */
-      var data = event.data, type, step;
-      if (!stepper || !data || typeof data !== "object") { return; }
-      try { type = /** @type {{type?: unknown}} */ (data).type; step = /** @type {{step?: unknown}} */ (data).step; } catch (e) { return; }
+      var data = event.data, type, step, theme;
+      if (!data || typeof data !== "object") { return; }
+      try {
+        type = /** @type {{type?: unknown}} */ (data).type;
+        step = /** @type {{step?: unknown}} */ (data).step;
+        theme = /** @type {{theme?: unknown}} */ (data).theme;
+      } catch (e) { return; }
+      if (type === "plakoto:theme") {
+        if (theme === "light" || theme === "dark") {
+          document.documentElement.setAttribute("data-theme", theme);
+        } else {
+          tell({ type: "plakoto:error", message: "plakoto:theme: theme must be \"light\" or \"dark\", not " + shown(theme) });
+        }
+        return;
+      }
       if (type !== "plakoto:go") { return; }
-      var target = stepper.find(step);
-      if (target >= 0) { stepper.show(target, { announce: true, history: false, animate: false }); }
+      var count = stepper ? stepper.frames.length : 1;
+      var target = stepper ? stepper.find(step) : (step === 0 || step === "start" ? 0 : -1);
+      if (target < 0) {
+        var info = ready(stepper);
+        tell({ type: "plakoto:error", diagram: info.diagram, step: info.step,
+          message: "plakoto:go: no step " + shown(step) + "; steps are 0 to " + (count - 1) +
+            " or their names: " + (info.names || []).join(", ") });
+      } else if (stepper) {
+        stepper.show(target, { announce: true, history: false, animate: false });
+      }
     });
     var last = 0;
     function size() {
@@ -246,6 +336,7 @@
     }
     if (window.ResizeObserver) { new ResizeObserver(size).observe(document.documentElement); }
     size();
+    tell(ready(stepper));
   }
 
   function copying() {

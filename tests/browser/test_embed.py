@@ -12,10 +12,13 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
 from plakoto_site.engine import Position
+from plakoto_site.render.embed import compact_height
 
 from .conftest import BuiltSite
 
 NS = {"s": "http://www.w3.org/2000/svg"}
+LIGHT_BACKGROUND = "rgb(253, 250, 244)"
+DARK_BACKGROUND = "rgb(25, 21, 18)"
 
 ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An article</title></head>
 <body><h1>My article about Plakoto</h1>
@@ -27,16 +30,19 @@ ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A
 </script></body></html>"""
 
 
+SANDBOXED = ARTICLE.replace('<iframe id="board"', '<iframe id="board" sandbox="allow-scripts allow-same-origin"')
+
+
 def embeds(site: BuiltSite) -> list[Path]:
     return sorted(site.folder.glob("*/embed/*/index.html"))
 
 
 @pytest.fixture
 def article(site: BuiltSite, static_server, tmp_path: Path):  # type: ignore[no-untyped-def]
-    def make(src: str, height: int = 800) -> str:
+    def make(src: str, height: int = 800, page: str = ARTICLE) -> str:
         folder = tmp_path / "article"
         folder.mkdir(exist_ok=True)
-        (folder / "index.html").write_text(ARTICLE.format(src=src, height=height))
+        (folder / "index.html").write_text(page.format(src=src, height=height))
         return str(static_server(folder)) + "index.html"
 
     return make
@@ -91,7 +97,7 @@ def test_step_and_theme_parameters(page: Page, site: BuiltSite) -> None:
     page.goto(base + "?step=1&theme=light")
     expect(page.locator("figure")).to_have_attribute("data-step", "1")
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert dark != light and light == "rgb(253, 250, 244)"
+    assert dark != light and light == LIGHT_BACKGROUND and dark == DARK_BACKGROUND
     name = page.locator(".frame").nth(1).get_attribute("data-step-name")
     page.goto(f"{base}?step={name}")
     expect(page.locator("figure")).to_have_attribute("data-step", "1")
@@ -112,6 +118,45 @@ def test_no_scrollbars_at_the_suggested_size(page: Page, site: BuiltSite) -> Non
             overflow = page.evaluate("[document.documentElement.scrollHeight - innerHeight,"
                                      " document.documentElement.scrollWidth - innerWidth]")
             assert overflow[0] <= 0 and overflow[1] <= 0, (path, step, overflow)
+            # Not too tall either: the suggested height is the page's own, within a few pixels.
+            content = page.evaluate("document.documentElement.getBoundingClientRect().height")
+            assert abs(content - oembed["height"]) <= 3, (path, step, content, oembed["height"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 800])
+def test_the_height_computed_at_build_time_is_the_real_height_at_any_width(page: Page, site: BuiltSite,
+                                                                           width: int) -> None:
+    pages = sorted(site.folder.glob("el/embed/*/index.html"))
+    assert len(pages) == 27
+    for path in pages:
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.goto(site.url + path.relative_to(site.folder).as_posix())
+        steps = int(page.locator("figure").get_attribute("data-steps") or "1")
+        for step in range(steps):
+            if step:
+                page.locator("button[data-action='next']").click()
+            content = page.evaluate("document.documentElement.getBoundingClientRect().height")
+            expected = compact_height(width, steps)
+            assert abs(content - expected) <= 3, (path, step, content, expected)
+
+
+@pytest.mark.browser
+def test_the_compact_embed_unfolds_its_text_and_says_its_new_height(page: Page, site: BuiltSite, article) -> None:  # type: ignore[no-untyped-def]
+    page.goto(article(site.url + "uk/embed/pin-sequence/index.html"))
+    first = wait_for(page, "plakoto:resize")["height"]
+    assert abs(first - compact_height(560, 2)) <= 3
+    caption = frame(page).locator(".frame:not([hidden]) .frame-caption")
+    expect(caption).to_be_hidden()
+    toggle = frame(page).locator("button[data-action='text']")
+    toggle.click()
+    expect(caption).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    grown = wait_for(page, "plakoto:resize", 2)["height"]
+    assert grown > first + 20
+    toggle.click()
+    expect(caption).to_be_hidden()
+    assert abs(wait_for(page, "plakoto:resize", 3)["height"] - first) <= 1
 
 
 def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
@@ -174,3 +219,104 @@ def test_lesson_diagrams_offer_their_embed(site: BuiltSite) -> None:
     lesson = (site.folder / "el/pinning/index.html").read_text()
     assert 'data-embed-url="../embed/pin-sequence/index.html"' in lesson
     assert "<textarea" in lesson and "&lt;iframe src=&#34;" + site.url + "el/embed/pin-sequence/index.html" in lesson
+
+
+def wait_for(page: Page, kind: str, count: int = 1) -> dict:  # type: ignore[type-arg]
+    page.wait_for_function(f"window.received.filter(m => m && m.type === {kind!r}).length >= {count}")
+    return messages(page, kind)[count - 1]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("host_page", [ARTICLE, SANDBOXED], ids=["plain", "wordpress-like-sandbox"])
+def test_the_frame_says_it_is_ready_obeys_a_theme_and_answers_a_wrong_step(
+        page: Page, site: BuiltSite, article, host_page: str) -> None:  # type: ignore[no-untyped-def]
+    # The article is on 127.0.0.1, the frame on localhost: two origins, as a blog and the tutorial.
+    src = site.url.replace("127.0.0.1", "localhost") + "en/embed/pin-sequence/index.html"
+    page.goto(article(src, page=host_page))
+    assert page.url.split("/")[2].split(":")[0] == "127.0.0.1"
+    ready = wait_for(page, "plakoto:ready")
+    assert ready["diagram"] == "pin-sequence" and ready["step"] == 0
+    assert ready["steps"] == 2 and ready["names"] == ["start", "pin"]
+    assert ready["theme"] in ("light", "dark")
+
+    figure = frame(page).locator("figure[data-plakoto-diagram='pin-sequence']")
+    page.evaluate("go(2)")  # only 0 and 1 exist
+    error = wait_for(page, "plakoto:error")
+    assert error["step"] == 0 and "no step 2" in error["message"] and "0 to 1" in error["message"]
+    assert "start, pin" in error["message"]
+    page.evaluate("go('nowhere')")
+    assert "no step \"nowhere\"" in wait_for(page, "plakoto:error", 2)["message"]
+    expect(figure).to_have_attribute("data-step", "0")
+    page.evaluate("go(1)")
+    expect(figure).to_have_attribute("data-step", "1")
+    assert len(messages(page, "plakoto:error")) == 2
+
+    body = frame(page).locator("body")
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'dark'}, '*')")
+    expect(frame(page).locator("html")).to_have_attribute("data-theme", "dark")
+    expect(body).to_have_css("background-color", DARK_BACKGROUND)
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'light'}, '*')")
+    expect(body).to_have_css("background-color", LIGHT_BACKGROUND)
+    page.evaluate("document.getElementById('board').contentWindow.postMessage("
+                  "{type: 'plakoto:theme', theme: 'blue'}, '*')")
+    assert "theme" in wait_for(page, "plakoto:error", 3)["message"]
+
+    # The height it reports is the height of its content, and fits the frame suggested.
+    height = messages(page, "plakoto:resize")[-1]["height"]
+    content = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert abs(height - content) <= 2 and 400 < height <= 800
+
+
+@pytest.mark.browser
+def test_embed_this_step_gives_the_snippet_for_the_step_shown(page: Page, site: BuiltSite) -> None:
+    page.goto(site.url + "en/pinning/index.html")
+    figure = page.locator("figure#pin-sequence")
+    figure.locator(".embed-code summary").click()
+    code = figure.locator(".embed-code textarea")
+    first = code.input_value()
+    assert 'src="' + site.url + 'en/embed/pin-sequence/index.html"' in first
+    figure.locator("button[data-action='next']").click()
+    assert code.input_value() == first  # not ticked: the snippet opens at the start
+    figure.locator("input[data-embed-step]").check()
+    assert 'src="' + site.url + 'en/embed/pin-sequence/index.html?step=pin"' in code.input_value()
+    figure.locator("button[data-action='first']").click()
+    assert code.input_value() == first
+    figure.locator("button[data-action='last']").click()
+    figure.locator("input[data-embed-step]").uncheck()
+    assert code.input_value() == first
+
+
+def test_the_gallery_lists_all_diagrams_of_each_language(site: BuiltSite) -> None:
+    for lang in site.checked.lessons:
+        gallery = (site.folder / lang / "embed/index.html").read_text()
+        listed = sorted(p.parent.name for p in (site.folder / lang / "embed").glob("*/index.html"))
+        assert len(listed) == 27
+        for name in listed:
+            assert f'<section class="gallery-item" id="{name}">' in gallery
+            assert f'<img src="{name}/0.svg"' in gallery
+
+
+HOSTED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
+<script src="{script}" defer></script></head><body><h1>A post</h1>
+<iframe id="board" src="{{src}}" width="560" height="{{height}}" title="A diagram" style="border:0"></iframe>
+<iframe id="other" srcdoc="<p>not ours</p>" width="300" height="{{height}}" style="border:0"></iframe>
+<script>window.received = [];</script></body></html>"""
+
+
+@pytest.mark.browser
+def test_the_host_script_resizes_frames_live(page: Page, site: BuiltSite, article) -> None:  # type: ignore[no-untyped-def]
+    host = site.url.replace("127.0.0.1", "localhost")
+    url = article(host + "en/embed/pin-sequence/index.html", height=150,
+                  page=HOSTED.format(script=host + "assets/plakoto-embed.js"))
+    page.goto(url)
+    board = page.locator("#board")
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().height > 300")
+    height = board.evaluate("e => e.getBoundingClientRect().height")
+    assert abs(height - compact_height(560, 2)) <= 3
+    frame(page).locator("button[data-action='text']").click()
+    page.wait_for_function(f"document.getElementById('board').getBoundingClientRect().height > {height + 20}")
+    inside = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
+    assert abs(board.evaluate("e => e.getBoundingClientRect().height") - inside) <= 2
+    assert page.locator("#other").evaluate("e => e.getBoundingClientRect().height") == 150  # not ours

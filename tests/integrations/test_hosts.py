@@ -3,12 +3,16 @@ in the built site: the embed page of a real diagram, and its oEmbed file."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from plakoto_site.render.embed import WIDTHS
 
 REPO = Path(__file__).resolve().parents[2]
 SHORTCODE = REPO / "integrations/hugo/layouts/shortcodes/plakoto.html"
@@ -58,7 +62,8 @@ def wordpress_pattern() -> tuple[str, re.Pattern[str]]:
 def test_the_wordpress_plugin_maps_each_embed_page_to_its_oembed_file(built: Path) -> None:
     site, pattern = wordpress_pattern()
     php = WORDPRESS.read_text()
-    assert "wp_oembed_add_provider( plakoto_pattern()" in php and "return $match[1] . 'oembed.json';" in php
+    assert "wp_oembed_add_provider( plakoto_pattern()" in php
+    assert "return $match[1] . 'oembed-' . plakoto_width(" in php
     pages = sorted(p.parent.relative_to(built).as_posix() for p in built.glob("*/embed/*/index.html"))
     assert len(pages) == 108  # 27 diagrams in 4 languages (the README's build summary)
     for folder in pages:
@@ -66,9 +71,49 @@ def test_the_wordpress_plugin_maps_each_embed_page_to_its_oembed_file(built: Pat
                         f"{site}{folder}/index.html?step=pin"):
             match = pattern.match(address)
             assert match, address
-            assert (built / match[1].removeprefix(site) / "oembed.json").is_file(), address
+            for width in WIDTHS:
+                assert (built / match[1].removeprefix(site) / f"oembed-{width}.json").is_file(), address
     step = pattern.match(f"{site}en/embed/pin-sequence/?step=pin")
     assert step and step[2] == "pin"
     for other in (f"{site}en/pinning/", f"{site}en/embed/", "https://elsewhere.example/en/embed/pin-sequence/",
                   f"{site}en/embed/pin-sequence/0.svg"):
         assert not pattern.match(other), other
+
+
+WORDPRESS_STUBS = """<?php
+define('ABSPATH', '/');
+$filters = array();
+function add_action($name, $f) {}
+function add_filter($name, $f, $p = 10, $n = 1) { global $filters; $filters[$name] = $f; }
+function wp_oembed_add_provider($format, $provider, $regex = false) {}
+require $argv[1];
+$args = json_decode($argv[3], true);
+echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], $args);
+"""
+
+
+@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
+@pytest.mark.parametrize(("args", "width"), [
+    ({}, 800),                               # no limits: the widest
+    ({"width": 640}, 640),
+    ({"width": 600, "height": 1000}, 560),
+    ({"width": 800, "height": 450}, 400),    # 560 would be 579 high, 400 is 440
+    ({"width": 200}, 320),                   # nothing fits: the narrowest
+])
+def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_path: Path, args: dict, width: int) -> None:  # type: ignore[type-arg]
+    site, _ = wordpress_pattern()
+    stubs = tmp_path / "run.php"
+    stubs.write_text(WORDPRESS_STUBS)
+    done = subprocess.run(["php", str(stubs), str(WORDPRESS), f"{site}el/embed/mother-lost/?step=1", json.dumps(args)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{site}el/embed/mother-lost/oembed-{width}.json"
+    answer = json.loads((built / f"el/embed/mother-lost/oembed-{width}.json").read_text())
+    assert answer["width"] == width
+    assert answer["height"] == best_height(width)
+    assert (args.get("height") is None or answer["height"] <= args["height"]) or width == 320
+
+
+def best_height(width: int) -> int:
+    """By hand from the layout: the board (width - 24) * 526 / 604, and 112 pixels."""
+    return {320: 370, 400: 440, 480: 510, 560: 579, 640: 649, 800: 788}[width]

@@ -33,7 +33,8 @@ def test_pictures_and_filmstrips_are_xml_with_the_words_as_written(project: Mini
     done = project.run("build")
     assert done.returncode == 0, done.stderr
     folder = project.root / "_site" / "en" / "embed" / "pin"
-    assert sorted(p.name for p in folder.glob("*.svg")) == ["0.svg", "1.svg", "filmstrip.svg"]
+    assert sorted(p.name for p in folder.glob("*.svg")) == [
+        "0.dark.svg", "0.svg", "1.dark.svg", "1.svg", "filmstrip.dark.svg", "filmstrip.svg"]
     start = ET.parse(folder / "0.svg").getroot()
     assert (start.findtext("s:title", namespaces=NS) or "").startswith(TITLE + " · Plakoto — ")
     assert (start.findtext("s:desc", namespaces=NS) or "").startswith('Black & White <b>both</b> say "go". ')
@@ -44,7 +45,7 @@ def test_pictures_and_filmstrips_are_xml_with_the_words_as_written(project: Mini
     assert len(strip.findall("s:svg", NS)) == 2
     # And every other picture of the site, in every language, parses too.
     pictures = sorted((project.root / "_site").glob("*/embed/*/*.svg"))
-    assert len(pictures) == 6  # en and ru: 0.svg, 1.svg, filmstrip.svg
+    assert len(pictures) == 12  # en and ru: 0.svg, 1.svg, filmstrip.svg, each light and dark
     for path in pictures:
         ET.parse(path)
 
@@ -71,14 +72,16 @@ def test_every_shape_and_name_a_board_points_at_is_in_its_own_file(project: Mini
         defined, wanted = references(path.read_text(encoding="utf-8"))
         assert wanted <= defined, (path.relative_to(site).as_posix(), sorted(wanted - defined))
         drawn += "pk_board" in wanted
-    # en and ru: the lesson, the embed page, 0.svg, 1.svg, filmstrip.svg and the play page
-    assert drawn == 2 * (1 + 1 + 3 + 1)
+    # en and ru: the lesson, the embed page, 0.svg, 1.svg, filmstrip.svg (each light and
+    # dark) and the play page
+    assert drawn == 2 * (1 + 1 + 6 + 1)
 
 
 def test_pictures_carry_the_sites_colours_light_and_dark(project: MiniProject) -> None:
     """One palette: the site's stylesheet declares the board's colours as custom properties,
-    light and dark, and a picture opened alone carries the same colours in its own style
-    (written out, for programs that read no custom properties); no shape names a colour."""
+    light and dark, and a picture opened alone carries the same colours in its own style,
+    those of its one scheme (written out, for programs that read no custom properties); no
+    shape names a colour."""
     done = project.run("build")
     assert done.returncode == 0, done.stderr
     site = project.root / "_site"
@@ -96,7 +99,79 @@ def test_pictures_carry_the_sites_colours_light_and_dark(project: MiniProject) -
     for path in pictures:
         text = path.read_text(encoding="utf-8")
         style = text.split("<style>", 1)[1].split("</style>", 1)[0]
-        light_style, dark_style = style.split("@media (prefers-color-scheme: dark)", 1)
         for _, rule, light, dark in colours:
-            assert f"{rule}{light}" in light_style and f"{rule}{dark}" in dark_style, (path.name, rule)
+            # 0.svg light, 0.dark.svg dark: a fixed theme, whatever the viewer's setting.
+            wanted, unwanted = (dark, light) if path.name.endswith(".dark.svg") else (light, dark)
+            assert f"{rule}{wanted}" in style and f"{rule}{unwanted}" not in style, (path.name, rule)
         assert not re.search(r'(?:fill|stroke)="#', text.replace(style, "")), path.name
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header (its IHDR chunk, the first)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_pictures_come_in_a_fixed_light_and_dark_theme_with_a_png_per_step(project: MiniProject) -> None:
+    done = project.run("build", "--png")
+    assert done.returncode == 0, done.stderr
+    folder = project.root / "_site/en/embed/pin"
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("oembed")) == [
+        "0.dark.svg", "0.png", "0.svg", "1.dark.svg", "1.png", "1.svg", "card.png",
+        "filmstrip.dark.svg", "filmstrip.svg", "index.html"]
+    for name in ("0.svg", "1.svg", "filmstrip.svg", "0.dark.svg", "1.dark.svg", "filmstrip.dark.svg"):
+        text = (folder / name).read_text()
+        # Inside another site's <img> a picture must not follow the reader's system setting.
+        assert "prefers-color-scheme" not in text, name
+        light, dark = ".felt{fill:#e9dcc3}" in text, ".felt{fill:#3a3026}" in text
+        assert (light, dark) == ((False, True) if ".dark." in name else (True, False)), name
+    for frame in (0, 1):
+        root = ET.parse(folder / f"{frame}.svg").getroot()
+        size = (int(root.get("width") or 0), int(root.get("height") or 0))
+        assert png_size((folder / f"{frame}.png").read_bytes()) == size
+    assert png_size((folder / "card.png").read_bytes()) == (1200, 630)
+
+
+def test_every_page_has_a_link_preview_with_its_first_diagram(project: MiniProject) -> None:
+    done = project.run("build", "--png")
+    assert done.returncode == 0, done.stderr
+    site = project.root / "_site"
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 8
+    for page in pages:
+        if page.name == "404.html":
+            continue
+        html = page.read_text()
+        image = re.search(r'<meta property="og:image" content="https://example.org/plakoto/([^"]+)">', html)
+        assert image, page
+        assert (site / image[1]).is_file() and image[1].endswith("/embed/pin/card.png"), page
+        assert '<meta name="twitter:card" content="summary_large_image">' in html, page
+        assert '<meta property="og:image:width" content="1200">' in html, page
+    lesson = (site / "ru/pinning/index.html").read_text()
+    assert '<meta property="og:image" content="https://example.org/plakoto/ru/embed/pin/card.png">' in lesson
+    assert '<meta property="og:title" content="Запирание">' in lesson
+
+
+def test_without_png_there_is_no_bitmap_and_no_preview_image(project: MiniProject) -> None:
+    """A build for reading and writing skips the bitmaps (~40 ms each); its pages then name
+    no picture a link preview could not find, but keep their titles and descriptions."""
+    done = project.run("build")
+    assert done.returncode == 0, done.stderr
+    site = project.root / "_site"
+    assert not list(site.rglob("*.png"))
+    lesson = (site / "ru/pinning/index.html").read_text()
+    assert "og:image" not in lesson and '<meta name="twitter:card" content="summary">' in lesson
+    assert '<meta property="og:title" content="Запирание">' in lesson
+
+
+def test_a_bitmap_is_drawn_once_and_then_read_from_the_store(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from plakoto_site.render import png
+
+    picture = ('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><title>A</title>'
+               '<rect width="4" height="2" fill="#000"/></svg>')
+    drawn = png.png(picture, store=tmp_path)
+    assert png_size(drawn) == (4, 2)
+    [stored] = list(tmp_path.iterdir())
+    assert stored.read_bytes() == drawn
+    stored.write_bytes(b"kept")  # the store is read, not drawn again; the title is not drawn
+    assert png.png(picture.replace("<title>A</title>", "<title>B</title>"), store=tmp_path) == b"kept"

@@ -1,0 +1,63 @@
+"""A diagram's own title (a ``title:`` line in the lesson's fence, falling back to the
+lesson's title) on its embed, and the gallery page listing every diagram of a language."""
+
+from __future__ import annotations
+
+import json
+from html import unescape
+
+from plakoto_site.site.build import build
+from plakoto_site.site.project import Project
+
+from .conftest import LESSON_EN, MiniProject
+
+TITLED = LESSON_EN.replace("start: A lone black checker on 15.",
+                           "title: White pins a lone checker\nstart: A lone black checker on 15.")
+
+
+def oembed(project: MiniProject, lang: str) -> dict:  # type: ignore[type-arg]
+    return json.loads((project.root / f"_site/{lang}/embed/pin/oembed.json").read_text())
+
+
+def test_a_title_in_the_fence_names_the_embed(project: MiniProject) -> None:
+    project.write("content/en/pinning.md", TITLED)
+    build(Project(project.root))
+    data = oembed(project, "en")
+    assert data["title"] == "White pins a lone checker · Plakoto"
+    assert 'title="White pins a lone checker · Plakoto"' in data["html"]
+    page = (project.root / "_site/en/embed/pin/index.html").read_text()
+    assert "<title>White pins a lone checker · Plakoto</title>" in page
+    # The title line is not a caption: the lesson's figure shows it only in the snippet.
+    lesson = (project.root / "_site/en/pinning/index.html").read_text()
+    figure = lesson.split("<textarea", 1)[0]
+    assert "White pins a lone checker" not in figure and "White pins it." in figure
+
+
+def test_without_a_title_the_lesson_title_stands_in(project: MiniProject) -> None:
+    project.write("content/en/pinning.md", TITLED)
+    build(Project(project.root))
+    assert oembed(project, "ru")["title"].partition(" · ")[0] == "Запирание"
+
+
+def test_two_titles_stop_the_build_with_the_line(project: MiniProject) -> None:
+    project.write("content/en/pinning.md", TITLED.replace("start:", "title: Another\nstart:"))
+    done = project.run("build")
+    assert done.returncode != 0
+    assert "content/en/pinning.md:11:" in done.stderr and "diagram 'pin' has two titles" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_gallery_lists_every_diagram_with_its_picture_and_snippet(project: MiniProject) -> None:
+    project.write("content/en/pinning.md", TITLED)
+    build(Project(project.root))
+    site = project.root / "_site"
+    gallery = (site / "en/embed/index.html").read_text()
+    assert "<h2>White pins a lone checker · Plakoto</h2>" in gallery
+    assert '<img src="pin/0.svg"' in gallery and (site / "en/embed/pin/0.svg").is_file()
+    snippet = unescape(gallery.split("<textarea", 1)[1].split(">", 1)[1].split("</textarea>", 1)[0])
+    assert snippet == oembed(project, "en")["html"]
+    assert '<a href="../pinning/index.html#pin">Pinning</a>' in gallery
+    # Every page's footer links to it.
+    lesson = (site / "en/pinning/index.html").read_text()
+    assert '<a href="../embed/index.html">Diagrams for your site</a>' in lesson
+    assert (site / "ru/embed/index.html").is_file()
