@@ -105,7 +105,9 @@ def test_the_figure_speaks_the_configured_language(tmp_path: Path) -> None:
     done = build(root)
     assert done.returncode == 0, done.stderr
     page = (root / "site/index.html").read_text(encoding="utf-8")
-    assert 'Τα Λευκά φέρνουν 3–1 και παίζουν <code class="notation">8/5* 6/5</code>' in page
+    # The play in the board's numbers, then as written (the Greek catalog's sentence).
+    assert ('Τα Λευκά φέρνουν 3–1 και παίζουν 8 → 5*, 6 → 5 (σημειογραφία: '
+            '<code class="notation">8/5* 6/5</code>).') in page
 
 
 def test_a_language_without_a_catalog_is_refused_in_words(tmp_path: Path) -> None:
