@@ -271,10 +271,15 @@ def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]
     """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
     longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
     gets one half-written; a content mistake never gets this far. ``written`` holds a
-    digest of what the last call wrote (kept in the build state), and is brought up to date."""
+    digest of what the last call wrote (kept in the build state), and is brought up to date:
+    the first call looks through the whole folder for files no longer built, later ones
+    remove only what the last call wrote and this one does not."""
     out.mkdir(parents=True, exist_ok=True)
+    first = not written
+    targets = set()
     for name, data in sorted(files.items()):
         target = out / name
+        targets.add(target)
         digest = hashlib.blake2b(data, digest_size=16).digest()
         if written.get(target) == digest and target.is_file():
             continue
@@ -282,12 +287,21 @@ def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]
             target.parent.mkdir(parents=True, exist_ok=True)
             replace_file(target, data)
         written[target] = digest
-    for path in sorted(out.rglob("*"), reverse=True):
-        name = path.relative_to(out).as_posix()
-        if path.is_file() and name not in files:
+    if first:
+        for path in sorted(out.rglob("*"), reverse=True):
+            if path.is_file() and path not in targets:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        return
+    for path in [path for path in written if path not in targets]:
+        del written[path]
+        with contextlib.suppress(FileNotFoundError):
             path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+        folder = path.parent
+        while folder != out and folder.is_relative_to(out) and not any(folder.iterdir()):
+            folder.rmdir()
+            folder = folder.parent
 
 
 def write_problem(error: OSError) -> str:

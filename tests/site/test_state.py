@@ -118,3 +118,17 @@ def test_a_kept_catalog_reports_its_problems_on_every_build_until_fixed(tmp_path
     mini.write("locales/ru/LC_MESSAGES/messages.po", PO_RU)
     build(Project(mini.root), in_place=True, cache=cache)
     assert "Белые: бросок 5–3, ход" in (mini.root / "_site/ru/pinning/index.html").read_text()
+
+
+def test_a_page_no_longer_built_is_removed_from_the_served_folder(tmp_path: Path) -> None:
+    """Under serve, a lesson taken away takes its page and its folder with it; the rest stays."""
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), in_place=True, cache=cache)
+    site = mini.root / "_site"
+    assert (site / "en/moving/index.html").is_file() and (site / "ru/moving/index.html").is_file()
+    (mini.root / "content/en/moving.md").unlink()
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert not (site / "en/moving").exists() and not (site / "ru/moving").exists()
+    assert (site / "en/pinning/index.html").is_file()
+    assert all(path.exists() for path in cache.written)
