@@ -2,7 +2,8 @@
 
     python benchmarks/page_weight.py [--site _site]
 
-Budgets: the largest lesson page at most 60 KB gzipped in total, and the play page too;
+Budgets: the largest lesson page at most 60 KB gzipped in total, and the play page too,
+and the gallery of diagrams before the reader scrolls (its pictures load lazily);
 the JavaScript a page loads at most 8 KB gzipped, 25 KB on the play page (the rules and
 the computer opponent run there); no web fonts. Builds the site first unless --site is
 given. Exits 1 when a budget is broken.
@@ -33,11 +34,15 @@ class Loads(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.loads: list[str] = []
+        self.lazy: list[str] = []
+        """Pictures that load only as the reader scrolls to them (``loading="lazy"``)."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         if tag == "link" and values.get("rel") in ("stylesheet", "icon"):
             self.loads.append(values.get("href") or "")
+        elif tag == "img" and values.get("loading") == "lazy" and values.get("src"):
+            self.lazy.append(values.get("src") or "")
         elif tag in ("script", "img", "source") and values.get("src"):
             self.loads.append(values.get("src") or "")
 
@@ -46,9 +51,10 @@ def sizes(data: bytes) -> tuple[int, int]:
     return len(data), len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
-def measure(site: Path) -> list[tuple[str, int, int, int]]:
-    """Each page: its name, and raw and gzipped bytes of it with all it loads, and the
-    gzipped bytes of the scripts it loads (each script gzipped on its own, as served)."""
+def measure(site: Path) -> list[tuple[str, int, int, int, int]]:
+    """Each page: its name, and raw and gzipped bytes of it with all it loads, the
+    gzipped bytes of the scripts it loads (each script gzipped on its own, as served), and
+    the gzipped bytes of the pictures it loads lazily (counted apart)."""
     rows = []
     for page in sorted(site.rglob("*.html")):
         name = page.relative_to(site).as_posix()
@@ -56,7 +62,11 @@ def measure(site: Path) -> list[tuple[str, int, int, int]]:
         html = page.read_bytes()
         parser.feed(html.decode())
         raw, packed = sizes(html)
-        script = 0
+        script = lazy = 0
+        for link in parser.lazy:
+            target = site / posixpath.normpath(posixpath.join(posixpath.dirname(name), urlsplit(link).path))
+            if target.is_file():
+                lazy += sizes(target.read_bytes())[1]
         for link in parser.loads:
             path = urlsplit(link).path
             target = site / posixpath.normpath(posixpath.join(posixpath.dirname(name), path))
@@ -65,7 +75,7 @@ def measure(site: Path) -> list[tuple[str, int, int, int]]:
                 raw, packed = raw + extra[0], packed + extra[1]
                 if target.suffix == ".js":
                     script += extra[1]
-        rows.append((name, raw, packed, script))
+        rows.append((name, raw, packed, script, lazy))
     return rows
 
 
@@ -81,9 +91,10 @@ def main() -> int:
         build(Project(ROOT), args.site)
     rows = measure(args.site)
     print(f"{'page':40} {'raw KB':>8} {'gzip KB':>8}")
-    for name, raw, packed, _ in rows:
+    for name, raw, packed, _, _ in rows:
         print(f"{name:40} {raw / 1024:8.1f} {packed / 1024:8.1f}")
-    lessons = [r for r in rows if r[0].count("/") == 2 and not r[0].endswith("/play/index.html")]
+    galleries = [r for r in rows if r[0].endswith("/embed/index.html") and r[0].count("/") == 2]
+    lessons = [r for r in rows if r[0].count("/") == 2 and not r[0].endswith("/play/index.html") and r not in galleries]
     largest = max(lessons, key=lambda r: r[2])
     plays = [r for r in rows if r[0].endswith("/play/index.html")]
     play = max(plays, key=lambda r: r[2])
@@ -95,9 +106,14 @@ def main() -> int:
     print(f"largest lesson: {largest[0]} {largest[2] / 1024:.1f} KB gzip (budget 60)")
     print(f"play page: {play[0]} {play[2] / 1024:.1f} KB gzip (budget 60), "
           f"its JavaScript {play_js / 1024:.1f} KB gzip (budget 25)")
+    gallery = max(galleries, key=lambda r: r[2]) if galleries else None
+    if gallery:
+        print(f"gallery of diagrams: {gallery[0]} {gallery[2] / 1024:.1f} KB gzip before scrolling (budget 60), "
+              f"and {gallery[4] / 1024:.1f} KB of pictures that load as the reader scrolls to them")
     print(f"JavaScript of any other page: at most {others[3] / 1024:.1f} KB gzip ({others[0]}; budget 8)")
     print(f"web fonts: {len(fonts) + font_faces} (budget 0)")
     ok = (largest[2] <= LESSON_BUDGET and others[3] <= JS_BUDGET and play[2] <= PLAY_BUDGET
+          and (gallery is None or gallery[2] <= LESSON_BUDGET)
           and play_js <= PLAY_JS_BUDGET and not fonts and not font_faces)
     print("within budget" if ok else "OVER BUDGET")
     return 0 if ok else 1

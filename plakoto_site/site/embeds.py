@@ -194,6 +194,7 @@ def embed_files(
         summary=plain(embed.captions.get(0, "")),
         css=asset("site.css"),
         js=asset("diagram.js"),
+        frame_js=asset("embed-frame.js"),
         icon=asset("favicon.svg"),
     )
     files = {embed.page: html.encode()}

@@ -168,7 +168,7 @@
       }
       if (options.animate && changed) { animate(frame); }
       if (changed) { this.embedStep(); }
-      if (changed) { tell({ type: "plakoto:step", diagram: this.figure.getAttribute("data-plakoto-diagram"), step: index }); }
+      if (changed) { this.figure.dispatchEvent(new CustomEvent("plakoto:step", { bubbles: true, detail: index })); }
     }
 
     /**
@@ -233,111 +233,9 @@
     if (nearest) { nearest.key(event); }
   }
 
-  // -- inside an iframe: the embed page talks to the article around it --------------------
+  // Inside an iframe the embed page talks to the article around it: embed-frame.js, which
+  // only embed pages load, finds the steppers here and hears each step as an event.
   var embedded = document.documentElement.hasAttribute("data-embed");
-
-  /**
-   * A message to the article around the frame.
-   * @typedef {Object} FrameMessage
-   * @property {string} type  "plakoto:ready", "plakoto:step", "plakoto:resize" or "plakoto:error"
-   * @property {string | null} [diagram]  the diagram's id
-   * @property {number} [step]  the step shown
-   * @property {number} [steps]  how many steps there are (the start counts)
-   * @property {string[]} [names]  each step's name, in order
-   * @property {number} [height]  the content's height in CSS pixels
-   * @property {string} [theme]  "light" or "dark"
-   * @property {string} [message]  what went wrong, in English
-   */
-
-  /** @param {FrameMessage} message */
-  function tell(message) {
-    if (embedded && window.parent !== window) { window.parent.postMessage(message, "*"); }
-  }
-
-  /** @param {Stepper | undefined} stepper @returns {FrameMessage} */
-  function ready(stepper) {
-    var figure = stepper ? stepper.figure : document.querySelector("figure[data-plakoto-diagram]");
-    var names = stepper ? stepper.data.frames.map(function (frame) { return frame.name; }) : ["start"];
-    return {
-      type: "plakoto:ready",
-      diagram: figure ? figure.getAttribute("data-plakoto-diagram") : null,
-      steps: names.length,
-      names: names,
-      step: stepper ? stepper.index : 0,
-      theme: document.documentElement.getAttribute("data-theme") ||
-        (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light")
-    };
-  }
-
-  /** @param {unknown} step @returns {string} */
-  function shown(step) {
-    try { return JSON.stringify(step).slice(0, 80); } catch (e) { return String(typeof step); }
-  }
-
-  /** The compact embed: board and controls, the text folded behind a button. */
-  function compact() {
-    var toggle = document.querySelector("button[data-action='text']");
-    if (!(toggle instanceof HTMLButtonElement)) { return; }
-    var button = toggle, root = document.documentElement, show = button.textContent || "";
-    root.setAttribute("data-compact", "");
-    button.addEventListener("click", function () {
-      var open = !root.hasAttribute("data-text");
-      if (open) { root.setAttribute("data-text", ""); } else { root.removeAttribute("data-text"); }
-      button.setAttribute("aria-expanded", open ? "true" : "false");
-      button.textContent = open ? (button.getAttribute("data-hide") || show) : show;
-    });
-  }
-
-  function embedding() {
-    compact();
-    var params = new URLSearchParams(window.location.search);
-    var theme = params.get("theme");
-    if (theme === "light" || theme === "dark") { document.documentElement.setAttribute("data-theme", theme); }
-    var stepper = steppers[0];
-    if (stepper && params.has("step")) {
-      var index = stepper.find(params.get("step"));
-      if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
-    }
-    window.addEventListener("message", function (event) {
-      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} and
-      // {type: "plakoto:theme", theme: "light" or "dark"} count; a wrong step is answered.
-      /** @type {unknown} */
-      var data = event.data, type, step, theme;
-      if (!data || typeof data !== "object") { return; }
-      try {
-        type = /** @type {{type?: unknown}} */ (data).type;
-        step = /** @type {{step?: unknown}} */ (data).step;
-        theme = /** @type {{theme?: unknown}} */ (data).theme;
-      } catch (e) { return; }
-      if (type === "plakoto:theme") {
-        if (theme === "light" || theme === "dark") {
-          document.documentElement.setAttribute("data-theme", theme);
-        } else {
-          tell({ type: "plakoto:error", message: "plakoto:theme: theme must be \"light\" or \"dark\", not " + shown(theme) });
-        }
-        return;
-      }
-      if (type !== "plakoto:go") { return; }
-      var count = stepper ? stepper.frames.length : 1;
-      var target = stepper ? stepper.find(step) : (step === 0 || step === "start" ? 0 : -1);
-      if (target < 0) {
-        var info = ready(stepper);
-        tell({ type: "plakoto:error", diagram: info.diagram, step: info.step,
-          message: "plakoto:go: no step " + shown(step) + "; steps are 0 to " + (count - 1) +
-            " or their names: " + (info.names || []).join(", ") });
-      } else if (stepper) {
-        stepper.show(target, { announce: true, history: false, animate: false });
-      }
-    });
-    var last = 0;
-    function size() {
-      var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-      if (height !== last) { last = height; tell({ type: "plakoto:resize", height: height }); }
-    }
-    if (window.ResizeObserver) { new ResizeObserver(size).observe(document.documentElement); }
-    size();
-    tell(ready(stepper));
-  }
 
   function copying() {
     var buttons = document.querySelectorAll("button[data-action='copy']");
@@ -386,7 +284,8 @@
       }
     }
     copying();
-    if (embedded) { embedding(); } else { fromHash(true); }
+    if (!embedded) { fromHash(true); }
+    /** @type {any} */ (window).PlakotoSteppers = steppers;
     document.addEventListener("keydown", pageKey);
     window.addEventListener("popstate", function () { fromHash(false); });
     window.addEventListener("hashchange", function () { fromHash(true); });
