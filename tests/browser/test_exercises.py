@@ -444,6 +444,17 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
 
 
+def test_one_show_the_answer_control_with_javascript(page: Page, site: BuiltSite) -> None:
+    # The move buttons' "Show the answer" opens the folded answer, so the fold's own title,
+    # the same words, is not shown beside it (readers took them for two different things).
+    root = make_a_point(page, site)
+    expect(root.get_by_text("Show the answer", exact=True).locator("visible=true")).to_have_count(1)
+    expect(root.locator("details.xanswer .xsolution")).to_be_hidden()
+    root.get_by_text("Show the answer", exact=True).locator("visible=true").click()
+    expect(root.locator("details.xanswer .xsolution")).to_be_visible()
+    expect(root.get_by_text("Show the answer", exact=True).locator("visible=true")).to_have_count(1)
+
+
 def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + "en/pinning/index.html")
     root = page.locator("[data-plakoto-exercise='pin-a-runner']")

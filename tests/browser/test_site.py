@@ -93,3 +93,16 @@ def test_every_page_fits_a_360_pixel_phone(page: Page, site: BuiltSite) -> None:
         if width > 360:
             wide.append(f"{name}: {width}px")
     assert wide == []
+
+
+def test_every_fold_shows_that_it_opens(page: Page, site: BuiltSite) -> None:
+    # A summary laid out as flex loses the browser's triangle: ours is a chevron drawn by
+    # the stylesheet, pointing sideways while closed and down once open.
+    page.goto(site.url + "en/board/index.html")
+    turns = """s => getComputedStyle(s, '::before').transform"""
+    for selector in (".frame-words summary", ".xhint summary", "[data-goal=question] .xanswer summary"):
+        summary = page.locator(selector).first
+        closed = summary.evaluate(turns)
+        assert closed not in ("none", ""), selector
+        summary.evaluate("s => { s.parentElement.open = true; }")
+        assert summary.evaluate(turns) != closed, selector
