@@ -223,3 +223,21 @@ def test_without_javascript_every_step_is_on_the_page(browser: Browser, site: Bu
             expect(figure.locator(".controls")).to_be_hidden()
     finally:
         context.close()
+
+
+def test_on_a_laptop_the_board_its_caption_and_buttons_fit_one_screen(browser: Browser, site: BuiltSite) -> None:
+    # 1366 x 650 is a common laptop's window: the whole figure can be seen while stepping.
+    context = browser.new_context(viewport={"width": 1366, "height": 650})
+    try:
+        page = context.new_page()
+        page.goto(site.url + "en/opening/index.html")
+        figure = page.locator("figure#opening-roll")
+        for step in range(3):
+            if step:
+                figure.locator("[data-action='next']").click()
+            board = figure.locator(".frame:visible svg").bounding_box()
+            controls = figure.locator(".controls").bounding_box()
+            assert board is not None and controls is not None
+            assert controls["y"] + controls["height"] - board["y"] <= 650
+    finally:
+        context.close()
