@@ -1,0 +1,103 @@
+"""The Practice page's drills: made by the engine from seeded games, the same on every
+build, at least 30 of each kind."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from plakoto_site.content.drills import Drill, make_drills
+from plakoto_site.engine import Dice, IllegalPlayError, Position, Side
+
+PLAUSIBLE = {"pinned", "closed", "pinner", "both-numbers", "larger-number", "not-home", "higher-point"}
+"""The mistakes a reader could make (a move onto a closed point, out from under a pin, one
+number played when both can be, ...), as the engine names them."""
+
+
+@pytest.fixture(scope="module")
+def drills() -> dict[str, tuple[Drill, ...]]:
+    return make_drills()
+
+
+def _summary(drills: dict[str, tuple[Drill, ...]]) -> list[tuple[str, str, str, str, str, object, str]]:
+    return [(kind, d.id, d.exercise.position.code(), str(d.exercise.dice), d.exercise.side.value,
+             d.exercise.answer, d.written) for kind, found in drills.items() for d in found]
+
+
+def test_the_same_drills_on_every_build(drills: dict[str, tuple[Drill, ...]]) -> None:
+    assert _summary(make_drills()) == _summary(drills)
+    assert _summary(make_drills(seed=16)) != _summary(drills)  # the seed does choose them
+
+
+def test_at_least_30_of_each_kind(drills: dict[str, tuple[Drill, ...]]) -> None:
+    assert sorted(drills) == ["find", "legal", "pips"]
+    assert all(len(found) >= 30 for found in drills.values()), {k: len(v) for k, v in drills.items()}
+    ids = [d.id for found in drills.values() for d in found]
+    assert len(ids) == len(set(ids))
+
+
+def test_count_the_pips_asks_both_sides_not_at_the_start(drills: dict[str, tuple[Drill, ...]]) -> None:
+    sides = Counter(d.exercise.side for d in drills["pips"])
+    assert sides[Side.WHITE] >= 10 and sides[Side.BLACK] >= 10
+    assert all(d.exercise.question == "pips" for d in drills["pips"])
+    assert all(d.exercise.position != Position.start(d.exercise.position.turn) for d in drills["pips"])
+    assert all(0 < int(str(d.exercise.answer)) < 360 for d in drills["pips"])
+
+
+def test_a_pip_count_counted_by_hand(drills: dict[str, tuple[Drill, ...]]) -> None:
+    first = drills["pips"][0]
+    assert first.exercise.position.code() == "W:24x9,19,10,3;B:1x8,6,12,15,17,22;P:3,6,10,12,15;T:B"
+    assert first.exercise.side is Side.BLACK
+    # Black's own numbering is 25 minus the board's: 8 checkers on 1 (24 each) = 192, then
+    # 6 → 19, 12 → 13, 15 → 10, 17 → 8, 22 → 3, and the two pinned beneath White's
+    # checkers on 3 (22) and 10 (15): 192 + 19 + 13 + 10 + 8 + 3 + 22 + 15 = 282.
+    assert first.exercise.answer == 282
+
+
+def test_is_this_play_legal_about_half_yes(drills: dict[str, tuple[Drill, ...]]) -> None:
+    legal = drills["legal"]
+    yes = sum(1 for d in legal if d.exercise.answer is True)
+    assert 0.4 <= yes / len(legal) <= 0.6, (yes, len(legal))
+    assert all((d.refusal is None) == (d.exercise.answer is True) for d in legal)
+    assert all(d.exercise.question == "legal" and d.written for d in legal)
+
+
+def test_each_written_play_judged_by_the_engine(drills: dict[str, tuple[Drill, ...]]) -> None:
+    for drill in drills["legal"]:
+        position, dice = drill.exercise.position, drill.exercise.dice
+        if drill.refusal is None:
+            position.parse_play(drill.written, dice)  # raises if it is not legal
+            continue
+        with pytest.raises(IllegalPlayError) as refused:
+            position.parse_play(drill.written, dice)
+        assert refused.value.refusal == drill.refusal, drill.id
+        assert drill.refusal.why.value in PLAUSIBLE, (drill.id, drill.refusal)
+    kinds = Counter(d.refusal.why.value for d in drills["legal"] if d.refusal)
+    assert len(kinds) >= 3, kinds  # not one kind of mistake over and over
+
+
+def test_illegal_plays_read_by_hand(drills: dict[str, tuple[Drill, ...]]) -> None:
+    by_id = {d.id: d for d in drills["legal"]}
+    pinned = by_id["drill-legal-2"]
+    # Two black checkers on 13 hold a white one pinned beneath: 13/12 moves it.
+    assert (pinned.exercise.position.code(), str(pinned.exercise.dice), pinned.written) == \
+        ("W:24x11,7,6,4;B:1x10,5,13x2;P:4,6,13;T:W", "2-1", "13/12 7/5")
+    assert (pinned.refusal.why.value, pinned.refusal.point) == ("pinned", 13)  # type: ignore[union-attr]
+    closed = by_id["drill-legal-4"]
+    # 2/1 with the 1: eight black checkers stand on 1.
+    assert (closed.exercise.position.code(), str(closed.exercise.dice), closed.written) == \
+        ("W:24x8,18,5x3,2x2;B:1x8,7,20x3,23;P:2,5,20;T:W", "3-1", "2/1 24/21")
+    assert (closed.refusal.why.value, closed.refusal.point, closed.refusal.count) == ("closed", 1, 8)  # type: ignore[union-attr]
+    assert by_id["drill-legal-1"].refusal is None
+    assert Position.from_code("W:24x11,18,6x2;B:1x10,4,5,7,12;P:6,7;T:W").is_legal("24/17", Dice(5, 2))
+
+
+def test_find_a_legal_play_from_the_middle_of_games(drills: dict[str, tuple[Drill, ...]]) -> None:
+    for drill in drills["find"]:
+        exercise = drill.exercise
+        assert exercise.goal == "any" and not exercise.dice.is_double
+        assert any(node.play for node in exercise.tree)
+        assert len({node.play.position for node in exercise.tree if node.play}) >= 2  # a choice to make
+    with_pins = sum(1 for d in drills["find"] if d.exercise.position.pinned)
+    assert with_pins >= len(drills["find"]) // 2
