@@ -1,15 +1,20 @@
 """The Practice page's drills: made by the engine from seeded games, the same on every
-build, at least 30 of each kind."""
+build, at least 30 of each kind, served five a page and every page linked."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from plakoto_site.content.drills import Drill, make_drills
 from plakoto_site.engine import Dice, IllegalPlayError, Position, Side
+from plakoto_site.site.build import build
+from plakoto_site.site.project import Project
 
+REPO = Path(__file__).resolve().parents[2]
 PLAUSIBLE = {"pinned", "closed", "pinner", "both-numbers", "larger-number", "not-home", "higher-point"}
 """The mistakes a reader could make (a move onto a closed point, out from under a pin, one
 number played when both can be, ...), as the engine names them."""
@@ -18,6 +23,14 @@ number played when both can be, ...), as the engine names them."""
 @pytest.fixture(scope="module")
 def drills() -> dict[str, tuple[Drill, ...]]:
     return make_drills()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("drills") / "_site"
+    build(Project(REPO), folder, base_url="https://example.org/")
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*")
+            if p.suffix in (".html", ".xml")}
 
 
 def _summary(drills: dict[str, tuple[Drill, ...]]) -> list[tuple[str, str, str, str, str, object, str]]:
@@ -101,3 +114,56 @@ def test_find_a_legal_play_from_the_middle_of_games(drills: dict[str, tuple[Dril
         assert len({node.play.position for node in exercise.tree if node.play}) >= 2  # a choice to make
     with_pins = sum(1 for d in drills["find"] if d.exercise.position.pinned)
     assert with_pins >= len(drills["find"]) // 2
+
+
+def test_five_a_page_each_linked_from_the_practice_page_and_its_neighbours(built: dict[str, str]) -> None:
+    for lang in ("en", "ru", "el", "uk"):
+        practice = built[f"{lang}/practice/index.html"]
+        for kind in ("pips", "legal", "find"):
+            pages = sorted((name for name in built if name.startswith(f"{lang}/practice/drills/{kind}/")),
+                           key=lambda name: int(name.split("/")[-2]))
+            assert len(pages) >= 6, (lang, kind)
+            assert f'href="drills/{kind}/1/index.html"' in practice
+            for number, name in enumerate(pages, start=1):
+                html = built[name]
+                assert f'href="drills/{kind}/{number}/index.html"' in practice
+                on_page = html.count("data-plakoto-exercise=")
+                assert on_page == 5 if number < len(pages) else 1 <= on_page <= 5
+                assert 'href="../../../index.html#drills"' in html  # back to the Practice page
+                if number > 1:
+                    assert f'rel="prev" href="../{number - 1}/index.html"' in html
+                if number < len(pages):
+                    assert f'rel="next" href="../{number + 1}/index.html"' in html
+                else:
+                    assert 'rel="next"' not in html
+                assert f"https://example.org/{name.removesuffix('index.html')}" in built["sitemap.xml"]
+
+
+def test_exercise_ids_unique_on_the_site(built: dict[str, str]) -> None:
+    ids = [found for name, html in built.items() if name.startswith("en/")
+           for found in re.findall(r'data-plakoto-exercise="([^"]+)"', html) if "/practice/drills/" in name]
+    assert len(ids) == len(set(ids)) >= 90
+
+
+def test_a_legal_drill_page_shows_the_play_and_the_engine_reason(built: dict[str, str]) -> None:
+    html = built["en/practice/drills/legal/1/index.html"]
+    second = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
+    assert "White plays <code class=\"notation\">13/12 7/5</code>. Is this play legal?" in second
+    assert 'data-answer="no"' in second
+    # The reason, in the catalog's words (RULES.md: a pinned checker cannot move), shown
+    # once answered and in the answer for readers without JavaScript.
+    assert second.count("This checker is pinned: it cannot move until it is released.") == 2
+    assert 'value="yes"' in second and 'value="no"' in second
+    first = html.split('data-plakoto-exercise="drill-legal-1"')[1].split("</section>")[0]
+    assert 'data-answer="yes"' in first and "White to play 5–2." in first
+    ru = built["ru/practice/drills/legal/1/index.html"]
+    assert "Эта шашка заперта" in ru.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
+
+
+def test_a_pips_drill_page_without_javascript(built: dict[str, str]) -> None:
+    html = built["en/practice/drills/pips/1/index.html"]
+    first = html.split('data-plakoto-exercise="drill-pips-1"')[1].split("</section>")[0]
+    assert 'data-answer="282"' in first
+    assert "How many pips does Black have?" in first
+    assert "<details class=\"xanswer\">" in first and "Black has 282 pips." in first
+    assert "Black: 282" not in first  # the board's own pip line would give it away
