@@ -49,16 +49,26 @@ def drill_texts(drill: Drill, words: Words) -> dict[str, Markup]:
             prompt = words.gettext("How many pips does White have?")
             # TRANSLATORS: Drills: the answer of a "Count the pips" drill.
             answer = words.ngettext("White has %(count)s pip.", "White has %(count)s pips.", count)
+            # TRANSLATORS: Drills: the folding hint of a "Count the pips" drill about White.
+            hint = words.gettext("Each white checker counts the number of its point: one on 13 is 13 pips. "
+                                 "A pinned checker counts too.")
         else:
             # TRANSLATORS: Drills: the question of a "Count the pips" drill.
             prompt = words.gettext("How many pips does Black have?")
             # TRANSLATORS: Drills: the answer of a "Count the pips" drill.
             answer = words.ngettext("Black has %(count)s pip.", "Black has %(count)s pips.", count)
-        return {"prompt": _paragraph(prompt), "answer": _paragraph(words.format(answer, count=words.number(count)))}
+            # TRANSLATORS: Drills: the folding hint of a "Count the pips" drill about Black, whose
+            # own numbering is the board's turned round (Black's 24 is the board's 1).
+            hint = words.gettext("Black counts in its own numbering: a black checker on point 1 of the board "
+                                 "counts 24 pips, one on 20 counts 5. A pinned checker counts too.")
+        return {"prompt": _paragraph(prompt), "hint": _paragraph(hint),
+                "answer": _paragraph(words.format(answer, count=words.number(count)))}
     if drill.kind == "legal":
-        # TRANSLATORS: Drills: the question of an "Is this play legal?" drill; %(play)s is the
-        # play in notation, such as 13/7 8/5 (White's numbering, the board's own).
-        prompt = words.format(words.gettext("White plays %(play)s. Is this play legal?"), play=drill.written)
+        # TRANSLATORS: Drills: the question of an "Is this play legal?" drill; %(roll)s is the
+        # roll, such as 6–3, and %(play)s the play in notation, such as 13/7 8/5 (White's
+        # numbering, the board's own).
+        prompt = words.format(words.gettext("White rolls %(roll)s and plays %(play)s. Is this play legal?"),
+                              roll=words.roll(exercise.dice), play=drill.written)
         if drill.refusal is None:
             # TRANSLATORS: Drills: the answer of an "Is this play legal?" drill whose play is legal.
             why = words.gettext("Yes: this play is legal.")

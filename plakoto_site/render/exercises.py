@@ -187,8 +187,9 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     # TRANSLATORS: Exercises: above the board; %(side)s is "White" or "Black", %(roll)s the
     # roll, such as 6–3.
     to_play = words.gettext("%(side)s to play %(roll)s.")
-    rolled = exercise.goal != "question" or exercise.question == "legal"  # a drill's written play has a roll
-    roll = words.format(to_play, side=words.side(side), roll=words.roll(exercise.dice)) if rolled else Markup("")
+    roll = words.format(to_play, side=words.side(side), roll=words.roll(exercise.dice)) \
+        if exercise.goal != "question" else Markup("")
+    rolled = exercise.goal != "question" or exercise.question == "legal"  # a drill's play: its prompt names the roll
     plain = Words(words.language, words.translations)
     if exercise.question == "pips":  # the board's own pip line would give the answer away
         infos = (plain.side(Side.WHITE), plain.side(Side.BLACK))

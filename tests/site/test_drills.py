@@ -148,14 +148,14 @@ def test_exercise_ids_unique_on_the_site(built: dict[str, str]) -> None:
 def test_a_legal_drill_page_shows_the_play_and_the_engine_reason(built: dict[str, str]) -> None:
     html = built["en/practice/drills/legal/1/index.html"]
     second = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
-    assert "White plays <code class=\"notation\">13/12 7/5</code>. Is this play legal?" in second
+    assert "White rolls 2–1 and plays <code class=\"notation\">13/12 7/5</code>. Is this play legal?" in second
     assert 'data-answer="no"' in second
     # The reason, in the catalog's words (RULES.md: a pinned checker cannot move), shown
     # once answered and in the answer for readers without JavaScript.
     assert second.count("This checker is pinned: it cannot move until it is released.") == 2
     assert 'value="yes"' in second and 'value="no"' in second
     first = html.split('data-plakoto-exercise="drill-legal-1"')[1].split("</section>")[0]
-    assert 'data-answer="yes"' in first and "White to play 5–2." in first
+    assert 'data-answer="yes"' in first and "White rolls 5–2 and plays" in first
     ru = built["ru/practice/drills/legal/1/index.html"]
     assert "Эта шашка заперта" in ru.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
 
