@@ -37,13 +37,13 @@ from .exercises import Exercise
 
 SEED = 15
 KINDS = ("pips", "legal", "find")
-COUNT = 35
+COUNT = 30
 """Drills of each kind."""
-GAMES = 5
-"""Seeded games played to draw the positions from."""
+GAMES = 20
+"""The most seeded games played to draw the positions from (about six are enough)."""
 OPENING_TURNS = 8
 """Turns of each game left out: the first positions are too bare to count or to play."""
-FIND_PLAYS = (3, 12)
+FIND_PLAYS = (3, 8)
 """How many legal plays a ``find`` drill's roll has: a choice, on a board small enough to
 think about (and a play tree small enough for the page)."""
 MISTAKES = (Why.PINNED, Why.CLOSED, Why.BOTH_NUMBERS, Why.PINNER, Why.NOT_HOME, Why.LARGER_NUMBER,
@@ -78,21 +78,26 @@ class Drill:
 
 
 def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, ...]]:
-    """``count`` drills of each kind in :data:`KINDS`, from games played with ``seed``."""
+    """``count`` drills of each kind in :data:`KINDS`, from games played with ``seed``
+    (as many games as it takes, at most :data:`GAMES`)."""
     rng = random.Random(seed)
-    moments = [moment for game in range(GAMES) for moment in play_game(game, rng)]
     # Each moment serves one kind only, so that no position is asked about twice.
-    pips, legal, find = [], [], []
-    for moment in moments:
-        wanted = rng.random()
-        if moment.dice.is_double:
-            pips.append(moment)
-        elif FIND_PLAYS[0] <= len(moment.plays) <= FIND_PLAYS[1] and wanted < 0.5:
-            find.append(moment)
-        elif moment.position.turn is Side.WHITE:
-            legal.append(moment)
-        else:
-            pips.append(moment)
+    pips: list[Moment] = []
+    legal: list[Moment] = []
+    find: list[Moment] = []
+    for game in range(GAMES):
+        if len(pips) >= count and len(find) >= count and len(legal) >= count * 3 // 2:
+            break
+        for moment in play_game(game, rng):
+            wanted = rng.random()
+            if moment.dice.is_double:
+                pips.append(moment)
+            elif FIND_PLAYS[0] <= len(moment.plays) <= FIND_PLAYS[1] and wanted < 0.8:
+                find.append(moment)
+            elif moment.position.turn is Side.WHITE:
+                legal.append(moment)
+            else:
+                pips.append(moment)
     return {
         "pips": tuple(pips_drills(rng.sample(pips, min(count, len(pips))), rng)),
         "legal": tuple(legal_drills(legal, count, rng)),
@@ -143,7 +148,8 @@ def pips_drills(moments: list[Moment], rng: random.Random) -> list[Drill]:
 
 def find_drills(moments: list[Moment]) -> list[Drill]:
     """Play any legal play."""
-    return [Drill("find", _exercise("find", number, moment, "any")) for number, moment in enumerate(moments, start=1)]
+    return [Drill("find", _exercise("find", number, moment, "any", side=moment.position.turn))
+            for number, moment in enumerate(moments, start=1)]
 
 
 def legal_drills(moments: list[Moment], count: int, rng: random.Random) -> list[Drill]:
