@@ -82,6 +82,8 @@ def drill_page(site: Site, lang: str, kind: str, page: int) -> Page:
         ids=[drill.id for drill in drills_on(site, kind, page)],
         previous=link(page - 1),
         next=link(page + 1),
+        previous_number=words.number(page - 1),
+        next_number=words.number(page + 1),
         practice=relative(path, page_path(lang, "practice")) + "#drills",
     )
     return path, html.encode()

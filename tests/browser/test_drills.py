@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from .conftest import BuiltSite
 from .test_exercises import path_to, play
 from .test_quality import AXE, AXE_TAGS
+from .test_site import watch
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +154,21 @@ def test_axe_on_the_drill_pages(browser: Browser, site: BuiltSite, scheme: str) 
     finally:
         context.close()
     assert found == {}
+
+
+def test_each_drill_page_loads_and_fits_a_phone(page: Page, site: BuiltSite) -> None:
+    """What tests/browser/test_site.py asks of every page, for the drill pages alone."""
+    problems = watch(page)
+    page.set_viewport_size({"width": 360, "height": 740})
+    names = [name for name in site.pages() if "/practice/" in name]
+    assert len(names) == 4 * (1 + 3 * 6)
+    wide = []
+    for name in names:
+        page.goto(site.url + name)
+        heading = " ".join((page.locator("h1").text_content() or "").split())
+        assert heading and page.title().startswith(heading), (name, page.title())
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide.append(f"{name}: {width}px")
+    assert wide == []
+    assert problems == []
