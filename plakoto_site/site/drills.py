@@ -58,7 +58,16 @@ def drill_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
 
 
 def drill_page(site: Site, lang: str, kind: str, page: int) -> Page:
+    """One page of drills, kept in the build state by all it shows: ``serve`` rebuilds
+    it only when a template, the catalog or a link around it changed."""
     path = page_path(lang, drill_slug(kind, page))
+    common = site.common(lang, drill_slug(kind, page), path)
+    key = (path, repr(sorted(common.items())), site.checked.words[lang].fingerprint, site.templates_digest,
+           tuple(drill.exercise.digest for drill in drills_on(site, kind, page)), page_count(site, kind))
+    return path, site.cache.get("drill pages", key, lambda: _drill_page(site, lang, kind, page, path, common))
+
+
+def _drill_page(site: Site, lang: str, kind: str, page: int, path: str, common: dict[str, object]) -> bytes:
     words = site.checked.words[lang]
     translations = site.checked.translations[lang]
     first = (page - 1) * PER_PAGE
@@ -70,8 +79,7 @@ def drill_page(site: Site, lang: str, kind: str, page: int) -> Page:
     def link(other: int) -> str | None:
         return relative(path, page_path(lang, drill_slug(kind, other))) if 1 <= other <= pages else None
 
-    common = site.common(lang, drill_slug(kind, page), path)
-    common["exercises_js"] = site.asset(path, "exercise.js")
+    common = {**common, "exercises_js": site.asset(path, "exercise.js")}
     html = site.templates.render(
         "drills.html", translations, **common,
         title=drill_name(kind, words),
@@ -86,4 +94,4 @@ def drill_page(site: Site, lang: str, kind: str, page: int) -> Page:
         next_number=words.number(page + 1),
         practice=relative(path, page_path(lang, "practice")) + "#drills",
     )
-    return path, html.encode()
+    return html.encode()

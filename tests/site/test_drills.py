@@ -11,8 +11,12 @@ import pytest
 
 from plakoto_site.content.drills import Drill, make_drills
 from plakoto_site.engine import IllegalPlayError, Position, Side
-from plakoto_site.site.build import build
+from plakoto_site.site.build import Gathered, build
+from plakoto_site.site.check import gather
+from plakoto_site.site.context import Site
+from plakoto_site.site.drills import drill_page
 from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 REPO = Path(__file__).resolve().parents[2]
 PLAUSIBLE = {"pinned", "closed", "pinner", "both-numbers", "larger-number", "not-home", "higher-point"}
@@ -169,3 +173,19 @@ def test_a_pips_drill_page_without_javascript(built: dict[str, str]) -> None:
     assert "How many pips does Black have?" in first
     assert "<details class=\"xanswer\">" in first and "Black has 75 pips." in first
     assert "Black: 75" not in first  # the board's own pip line would give it away
+
+
+def test_drill_pages_kept_between_builds_by_what_they_show() -> None:
+    """serve keeps the build state: a drill page is made again only when what it shows
+    changed (here the address the site lives at, in its canonical link)."""
+    project, cache = Project(REPO), BuildCache()
+    content, problems = gather(project, ("en",), cache)
+    pages = {}
+    for url in ("https://a.example/", "https://a.example/", "https://b.example/"):
+        gathered = Gathered(project, content, problems, url, cache)
+        site = Site(project, gathered.check(["en"]), url, cache)
+        pages[url] = pages.get(url, []) + [drill_page(site, "en", "legal", 2)[1]]
+    first, again = pages["https://a.example/"]
+    assert first is again  # the same bytes object: kept, not made again
+    assert b'href="https://a.example/en/practice/drills/legal/2/"' in first
+    assert b'href="https://b.example/en/practice/drills/legal/2/"' in pages["https://b.example/"][0]
