@@ -90,8 +90,11 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
             break
         for moment in play_game(game, rng):
             wanted = rng.random()
+            outside = sum(count for point, count in enumerate(moment.position.board, start=1) if point > 6 and count > 0)
             if moment.dice.is_double:
                 pips.append(moment)
+            elif moment.position.turn is Side.WHITE and (outside <= 2 or len(moment.plays) == 1):
+                legal.append(moment)  # near the end, or one play: rarer mistakes to be made
             elif FIND_PLAYS[0] <= len(moment.plays) <= FIND_PLAYS[1] and wanted < 0.8:
                 find.append(moment)
             elif moment.position.turn is Side.WHITE:
@@ -100,7 +103,7 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
                 pips.append(moment)
     return {
         "pips": tuple(pips_drills(rng.sample(pips, min(count, len(pips))), rng)),
-        "legal": tuple(legal_drills(legal, count, rng)),
+        "legal": tuple(legal_drills(rng.sample(legal, len(legal)), count, rng)),
         "find": tuple(find_drills(rng.sample(find, min(count, len(find))))),
     }
 
@@ -153,34 +156,38 @@ def find_drills(moments: list[Moment]) -> list[Drill]:
 
 
 def legal_drills(moments: list[Moment], count: int, rng: random.Random) -> list[Drill]:
-    """Is this play legal? Every other one is (chosen at random among the legal plays);
-    the others are a mistake of one of the kinds in :data:`MISTAKES`, the kinds taken in
-    turn so that each is met, and the engine's own refusal kept as the reason."""
+    """Is this play legal? Half are (a play chosen at random among the legal ones); the
+    others are a mistake of one of the kinds in :data:`MISTAKES`, the kind met least so
+    far first, and the engine's own refusal kept as the reason. A moment where a kind not
+    met yet can be shown (bearing off too early, the smaller number) is taken for a
+    mistake whenever the balance allows."""
     drills: list[Drill] = []
     met = {why: 0 for why in MISTAKES}
     for moment in moments:
         if len(drills) == count:
             break
         number = len(drills) + 1
-        if number % 2 or len(moment.plays) == 1:
-            written = rng.choice(moment.plays).notation()
-            if number % 2:
-                exercise = _exercise("legal", number, moment, "question", "legal", moment.position.turn, True)
-                drills.append(Drill("legal", exercise, written))
-            continue
-        found = mistake(moment, met, rng)
-        if found is not None:
-            written, refusal = found
-            met[refusal.why] += 1
-            exercise = _exercise("legal", number, moment, "question", "legal", moment.position.turn, False)
-            drills.append(Drill("legal", exercise, written, refusal))
+        illegal = sum(1 for drill in drills if drill.refusal is not None)
+        guesses = mistake_guesses(moment)
+        new = any(met[why] == 0 for why in guesses)
+        if illegal < len(drills) - illegal or (new and illegal == len(drills) - illegal):
+            found = mistake(moment, guesses, met, rng)
+            if found is not None:
+                written, refusal = found
+                met[refusal.why] += 1
+                exercise = _exercise("legal", number, moment, "question", "legal", moment.position.turn, False)
+                drills.append(Drill("legal", exercise, written, refusal))
+                continue
+        if illegal >= len(drills) - illegal and len(moment.plays) > 1:
+            exercise = _exercise("legal", number, moment, "question", "legal", moment.position.turn, True)
+            drills.append(Drill("legal", exercise, rng.choice(moment.plays).notation()))
     return drills
 
 
-def mistake(moment: Moment, met: dict[Why, int], rng: random.Random) -> tuple[str, Refusal] | None:
+def mistake(moment: Moment, guesses: dict[Why, list[str]], met: dict[Why, int],
+            rng: random.Random) -> tuple[str, Refusal] | None:
     """An illegal play a reader might write here (White to move, not a double), of the
     kind met least so far, and the engine's refusal of it; ``None`` if none is found."""
-    guesses = mistake_guesses(moment)
     for why in sorted(guesses, key=lambda why: (met[why], MISTAKES.index(why))):
         for text in rng.sample(guesses[why], min(2, len(guesses[why]))):
             try:

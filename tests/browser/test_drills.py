@@ -31,31 +31,31 @@ def answer(root: Locator, value: str) -> None:
 def test_a_pip_count_answered_wrong_then_right(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + PIPS)
     root = page.locator("[data-plakoto-exercise='drill-pips-1']")
-    expect(root.locator(".xprompt")).to_have_text("How many pips does Black have?")
-    answer(root, "74")
+    expect(root.locator(".xprompt")).to_have_text("How many pips does White have?")
+    answer(root, "134")
     expect(root).to_have_attribute("data-state", "illegal")
     expect(root.locator("[data-feedback]")).to_have_text("Not quite: try again.")
-    # W:17,7,6x2,5,4x3,3,2,1x4;B:16x2,18,20,21,23x2,24x6;P:2,17,21, counted by hand in
-    # tests/site/test_drills.py
-    answer(root, "75")
+    # W:22,15,9,5x2,4x2,2,1x3;B:10,12x2,14x2,17,19x2,21,23,24x3;P:2,12,14,19,21,22, counted
+    # by hand in tests/site/test_drills.py
+    answer(root, "135")
     expect(root).to_have_attribute("data-state", "solved")
     expect(root.locator(".xbadge")).to_have_text("Solved")
 
 
 def test_is_this_play_legal_both_ways_with_the_reason(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + LEGAL)
-    pinned = page.locator("[data-plakoto-exercise='drill-legal-2']")
-    expect(pinned.locator(".xprompt")).to_have_text("White rolls 5–2 and plays 13/8 24/22. Is this play legal?")
+    pinned = page.locator("[data-plakoto-exercise='drill-legal-5']")
+    expect(pinned.locator(".xprompt")).to_have_text("White rolls 4–1 and plays 21/17 19/18. Is this play legal?")
     explain = pinned.locator(".xexplain")
     answer(pinned, "yes")
     expect(pinned).to_have_attribute("data-state", "illegal")
     expect(explain).to_be_hidden()
     answer(pinned, "no")
     expect(pinned).to_have_attribute("data-state", "solved")
-    # a white checker lies pinned beneath the black one on 13
+    # a white checker lies pinned beneath the black one on 21
     expect(explain).to_be_visible()
     expect(explain).to_have_text("No: this play is not legal. This checker is pinned: it cannot move until it is released.")
-    legal = page.locator("[data-plakoto-exercise='drill-legal-1']")
+    legal = page.locator("[data-plakoto-exercise='drill-legal-2']")
     answer(legal, "no")
     expect(legal).to_have_attribute("data-state", "illegal")
     answer(legal, "yes")
@@ -65,12 +65,12 @@ def test_is_this_play_legal_both_ways_with_the_reason(page: Page, site: BuiltSit
 
 def test_the_reason_in_another_language(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + "uk/practice/drills/legal/1/index.html")
-    closed = page.locator("[data-plakoto-exercise='drill-legal-4']")
+    closed = page.locator("[data-plakoto-exercise='drill-legal-3']")
     answer(closed, "no")
     expect(closed).to_have_attribute("data-state", "solved")
-    # 2/1 with the 1 of a 3-1: eight black checkers stand on 1
+    # 24/22 with the 2 of a 4-2: three black checkers stand on 22
     expect(closed.locator(".xexplain")).to_have_text(
-        "Ні: такий хід не дозволено. Пункт 1 закритий: там стоїть 8 шашок суперника.")
+        "Ні: такий хід не дозволено. Пункт 22 закритий: там стоять 3 шашки суперника.")
 
 
 def test_find_a_legal_play_on_the_board(page: Page, site: BuiltSite) -> None:
@@ -107,7 +107,7 @@ def test_a_tick_for_a_page_solved_here_and_on_the_practice_page(page: Page, site
     page.reload()
     expect(page.locator("h1 .xtick")).to_have_count(0)  # four of the five
     root = page.locator("[data-plakoto-exercise='drill-pips-1']")
-    answer(root, "75")
+    answer(root, "135")
     expect(root).to_have_attribute("data-state", "solved")
     expect(page.locator("h1 .xtick")).to_have_count(1)
     page.goto(site.url + "en/practice/index.html")
@@ -123,7 +123,7 @@ def test_without_javascript_the_answer_is_a_disclosure(browser: Browser, site: B
     page = context.new_page()
     try:
         page.goto(site.url + LEGAL)
-        root = page.locator("[data-plakoto-exercise='drill-legal-2']")
+        root = page.locator("[data-plakoto-exercise='drill-legal-5']")
         expect(root.locator(".xquestion")).to_be_hidden()
         expect(root.locator(".xstatic svg")).to_be_visible()
         root.locator("details.xanswer summary").click()
@@ -131,7 +131,7 @@ def test_without_javascript_the_answer_is_a_disclosure(browser: Browser, site: B
         page.goto(site.url + PIPS)
         root = page.locator("[data-plakoto-exercise='drill-pips-1']")
         root.locator("details.xanswer summary").click()
-        expect(root.locator("details.xanswer")).to_contain_text("Black has 75 pips.")
+        expect(root.locator("details.xanswer")).to_contain_text("White has 135 pips.")
     finally:
         context.close()
 
@@ -146,7 +146,7 @@ def test_axe_on_the_drill_pages(browser: Browser, site: BuiltSite, scheme: str) 
                      "en/practice/index.html"):
             page.goto(site.url + name)
             if name == LEGAL:  # answered: the reason shown
-                answer(page.locator("[data-plakoto-exercise='drill-legal-2']"), "no")
+                answer(page.locator("[data-plakoto-exercise='drill-legal-5']"), "no")
             page.add_script_tag(path=str(AXE))
             result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
             for violation in result["violations"]:
@@ -164,7 +164,7 @@ def test_each_drill_page_loads_and_fits_a_phone(page: Page, site: BuiltSite) -> 
     assert len(names) == 4 * (1 + 3 * 6)
     wide = []
     for name in names:
-        page.goto(site.url + name)
+        page.goto(site.url + name, wait_until="networkidle")  # no request cut short by the next page
         heading = " ".join((page.locator("h1").text_content() or "").split())
         assert heading and page.title().startswith(heading), (name, page.title())
         width = page.evaluate("document.documentElement.scrollWidth")

@@ -64,12 +64,12 @@ def test_count_the_pips_asks_both_sides_not_at_the_start(drills: dict[str, tuple
 
 def test_a_pip_count_counted_by_hand(drills: dict[str, tuple[Drill, ...]]) -> None:
     first = drills["pips"][0]
-    assert first.exercise.position.code() == "W:17,7,6x2,5,4x3,3,2,1x4;B:16x2,18,20,21,23x2,24x6;P:2,17,21;T:B"
-    assert first.exercise.side is Side.BLACK
-    # Black's own numbering is 25 minus the board's: 16 twice (9 each) = 18, 18 → 7,
-    # 20 → 5, 21 → 4, 23 twice = 4, 24 six times = 6, and the two pinned beneath White's
-    # checkers on 2 (23) and 17 (8); on 21 Black is on top. 18+7+5+4+4+6+23+8 = 75.
-    assert first.exercise.answer == 75
+    assert first.exercise.position.code() == \
+        "W:22,15,9,5x2,4x2,2,1x3;B:10,12x2,14x2,17,19x2,21,23,24x3;P:2,12,14,19,21,22;T:B"
+    assert first.exercise.side is Side.WHITE
+    # White's checkers on top: 22 + 15 + 9 + 5·2 + 4·2 + 2 + 1·3 = 69; pinned beneath
+    # Black's on 12, 14, 19 and 21: 66 more (on 2 and 22 White is on top). 69 + 66 = 135.
+    assert first.exercise.answer == 135
 
 
 def test_is_this_play_legal_about_half_yes(drills: dict[str, tuple[Drill, ...]]) -> None:
@@ -96,20 +96,25 @@ def test_each_written_play_judged_by_the_engine(drills: dict[str, tuple[Drill, .
 
 def test_illegal_plays_read_by_hand(drills: dict[str, tuple[Drill, ...]]) -> None:
     by_id = {d.id: d for d in drills["legal"]}
-    pinned = by_id["drill-legal-2"]
-    # One black checker on 13 holds a white one pinned beneath: 13/8 moves it.
+    pinned = by_id["drill-legal-5"]
+    # A black checker on 21 holds a white one pinned beneath: 21/17 moves it.
     assert (pinned.exercise.position.code(), str(pinned.exercise.dice), pinned.written) == \
-        ("W:24x11,5x2,4;B:1x10,7,13,17;P:4,5,13;T:W", "5-2", "13/8 24/22")
-    assert (pinned.refusal.why.value, pinned.refusal.point) == ("pinned", 13)  # type: ignore[union-attr]
-    closed = by_id["drill-legal-4"]
-    # 2/1 with the 1: eight black checkers stand on 1.
+        ("W:24x5,19,12x2,10,8x2,5,4;B:1x6,7,15,16,17,21,22;P:4,5,12,17,21;T:W", "4-1", "21/17 19/18")
+    assert (pinned.refusal.why.value, pinned.refusal.point) == ("pinned", 21)  # type: ignore[union-attr]
+    closed = by_id["drill-legal-3"]
+    # 24/22 with the 2: three black checkers stand on 22.
     assert (closed.exercise.position.code(), str(closed.exercise.dice), closed.written) == \
-        ("W:24x8,18,5x3,2x2;B:1x8,7,20x3,23;P:2,5,20;T:W", "3-1", "2/1 18/15")
-    assert (closed.refusal.why.value, closed.refusal.point, closed.refusal.count) == ("closed", 1, 8)  # type: ignore[union-attr]
-    legal = by_id["drill-legal-1"]
-    # 24/22 lands on an empty point, 4/3 on another: both numbers played, nothing pinned moved.
+        ("W:24x2,17,16,13,12x2,10,9,8,6,5x2,2,1;B:15,18x2,21x2,22x3,23x3;P:8,12,16,17;T:W", "4-2", "24/22 24/20")
+    assert (closed.refusal.why.value, closed.refusal.point, closed.refusal.count) == ("closed", 22, 3)  # type: ignore[union-attr]
+    partial = by_id["drill-legal-1"]
+    # 2/off bears off one checker with one number; the other number can be played too.
+    assert (partial.exercise.position.code(), str(partial.exercise.dice), partial.written) == \
+        ("W:2x4,1x10;B:23x2,24x12;P:2;T:W", "3-2", "2/off")
+    assert partial.refusal.why.value == "both-numbers"  # type: ignore[union-attr]
+    legal = by_id["drill-legal-2"]
+    # 9/6/4 (written 9/4): 6 and 4 hold White's own checkers; both numbers played.
     assert (legal.exercise.position.code(), str(legal.exercise.dice), legal.written, legal.refusal) == \
-        ("W:24x11,7,6,4;B:1x10,5,13x2;P:4,6,13;T:W", "2-1", "24/22 4/3", None)
+        ("W:23,11,9,6,5x3,4x2,3x2;B:1x3,10,13,16,19,21x3,24x2;P:4,5,16,19,21,23,24;T:W", "3-2", "9/4", None)
 
 
 def test_find_a_legal_play_from_the_middle_of_games(drills: dict[str, tuple[Drill, ...]]) -> None:
@@ -153,26 +158,26 @@ def test_exercise_ids_unique_on_the_site(built: dict[str, str]) -> None:
 
 def test_a_legal_drill_page_shows_the_play_and_the_engine_reason(built: dict[str, str]) -> None:
     html = built["en/practice/drills/legal/1/index.html"]
-    second = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
-    assert "White rolls 5–2 and plays <code class=\"notation\">13/8 24/22</code>. Is this play legal?" in second
+    second = html.split('data-plakoto-exercise="drill-legal-5"')[1].split("</section>")[0]
+    assert "White rolls 4–1 and plays <code class=\"notation\">21/17 19/18</code>. Is this play legal?" in second
     assert 'data-answer="no"' in second
     # The reason, in the catalog's words (RULES.md: a pinned checker cannot move), shown
     # once answered and in the answer for readers without JavaScript.
     assert second.count("This checker is pinned: it cannot move until it is released.") == 2
     assert 'value="yes"' in second and 'value="no"' in second
-    first = html.split('data-plakoto-exercise="drill-legal-1"')[1].split("</section>")[0]
-    assert 'data-answer="yes"' in first and "White rolls 2–1 and plays" in first
+    first = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
+    assert 'data-answer="yes"' in first and "White rolls 3–2 and plays" in first
     ru = built["ru/practice/drills/legal/1/index.html"]
-    assert "Эта шашка заперта" in ru.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
+    assert "Эта шашка заперта" in ru.split('data-plakoto-exercise="drill-legal-5"')[1].split("</section>")[0]
 
 
 def test_a_pips_drill_page_without_javascript(built: dict[str, str]) -> None:
     html = built["en/practice/drills/pips/1/index.html"]
     first = html.split('data-plakoto-exercise="drill-pips-1"')[1].split("</section>")[0]
-    assert 'data-answer="75"' in first
-    assert "How many pips does Black have?" in first
-    assert "<details class=\"xanswer\">" in first and "Black has 75 pips." in first
-    assert "Black: 75" not in first  # the board's own pip line would give it away
+    assert 'data-answer="135"' in first
+    assert "How many pips does White have?" in first
+    assert "<details class=\"xanswer\">" in first and "White has 135 pips." in first
+    assert "White: 135" not in first  # the board's own pip line would give it away
 
 
 def test_drill_pages_kept_between_builds_by_what_they_show() -> None:
