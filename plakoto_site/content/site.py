@@ -8,6 +8,7 @@ from pathlib import Path
 from markdown_it.token import Token
 
 from .diagrams import Diagram, read_diagrams, some_steps
+from .drills import COUNT, SEED, Drill, make_drills
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
 from .markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN, exercise_placements, parser, placements
@@ -33,6 +34,9 @@ class Content:
     languages: dict[str, LanguageContent]
     terms: list[Term] = field(default_factory=list)
     exercises: dict[str, Exercise] = field(default_factory=dict)
+    drills: dict[str, tuple[Drill, ...]] = field(default_factory=dict)
+    """The Practice page's drills by kind: made once a build, for every language (none
+    when the lessons have no exercises, and so no Practice page)."""
 
     @property
     def reference(self) -> LanguageContent:
@@ -56,13 +60,15 @@ def read_content(
     diagrams = read_diagrams(content / "diagrams", problems, memo)
     terms = read_terms(content / "terms.toml", problems, site_languages)
     exercises = read_exercises(content / "exercises", problems, memo)
+    # Drills belong to the Practice page, which a site has when its lessons have exercises.
+    drills = remembered(memo, "drills", (SEED, COUNT), make_drills) if exercises else {}
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
         home_path = content / lang / "_home.md"
         home = read_lesson(home_path, lang, problems, slug="index") if home_path.exists() else None
         lessons = {lesson.slug: lesson for lesson in read_lessons(content, lang, problems)}
         found[lang] = LanguageContent(lang, home, lessons)
-    return Content(settings, diagrams, found, terms, exercises)
+    return Content(settings, diagrams, found, terms, exercises, drills)
 
 
 @dataclass(frozen=True)

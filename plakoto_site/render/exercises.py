@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Move, Side
+from plakoto_site.engine import OFF, Move, Position, Refusal, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -44,6 +44,21 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
     side = exercise.position.turn
     plain = Words(words.language, words.translations)
     accepted = {play.position for play in exercise.accepted}
+    # The nodes of a tree share most of their points and refusals: each worded once.
+    labels: dict[tuple[int, int, bool], str] = {}
+    refusals: dict[Refusal, str] = {}
+
+    def label(position: Position, point: int) -> str:
+        key = (point, position.board[point - 1], point in position.pinned)
+        if key not in labels:
+            labels[key] = plain.point(position, point)
+        return labels[key]
+
+    def refusal(reason: Refusal) -> str:
+        if reason not in refusals:
+            refusals[reason] = plain.refusal(reason)
+        return refusals[reason]
+
     nodes = []
     for node in exercise.tree:
         position = node.position
@@ -54,7 +69,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
                 "to": "off" if attempt.end == OFF else side.own(attempt.end),
                 "number": attempt.number,
                 "next": attempt.child,
-                "refusal": plain.refusal(attempt.refusal) if attempt.refusal else "",
+                "refusal": refusal(attempt.refusal) if attempt.refusal else "",
                 "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
                 "board": _board_move(side, attempt.start, attempt.end, words),
             })
@@ -68,7 +83,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
             "off": {"white": position.white_off, "black": position.black_off},
             "numbers": list(node.numbers),
             "tries": tries,
-            "labels": {str(info.point): plain.point(position, info.point) for info in position.points()},
+            "labels": {str(point): label(position, point) for point in range(1, 25) if position.board[point - 1]},
             "done": done,
             "play": node.play.notation() if node.play else "",
             "bearOffRefusal": plain.refusal(not_yet) if not_yet else "",
@@ -121,7 +136,7 @@ def _expected(exercise: Exercise) -> str:
     answer = exercise.answer
     if exercise.question == "pips":
         return str(answer)
-    if exercise.question == "can-bear-off":
+    if exercise.question in ("can-bear-off", "legal"):
         return "yes" if answer else "no"
     if isinstance(answer, dict):
         return f"{answer['winner']}-{answer['points']}" if answer["winner"] else "draw"
@@ -174,6 +189,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     to_play = words.gettext("%(side)s to play %(roll)s.")
     roll = words.format(to_play, side=words.side(side), roll=words.roll(exercise.dice)) \
         if exercise.goal != "question" else Markup("")
+    rolled = exercise.goal != "question" or exercise.question == "legal"  # a drill's play: its prompt names the roll
     plain = Words(words.language, words.translations)
     if exercise.question == "pips":  # the board's own pip line would give the answer away
         infos = (plain.side(Side.WHITE), plain.side(Side.BLACK))
@@ -184,7 +200,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
         labels=svg.Labels(title=words.gettext("Exercise %(number)s") % {"number": number},
                           white_info=infos[0], black_info=infos[1]),
-        dice=exercise.dice if exercise.goal != "question" else None,
+        dice=exercise.dice if rolled else None,
         roller=side,
         element_id=f"x-{exercise.id}",
         memo=memo,

@@ -45,7 +45,7 @@ class Site:
     def translated(self, lang: str, slug: str | None) -> bool:
         """Whether ``lang`` has its own text of a page (else the reference's stands in). Read
         from what was gathered, so it holds for languages checked in another process too."""
-        if slug is None or slug in ("practice", "play", "embed"):
+        if slug is None or slug.split("/")[0] in ("practice", "play", "embed"):  # practice/drills/… too
             return True
         return slug in self.checked.content.languages[lang].lessons
 

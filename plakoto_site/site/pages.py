@@ -22,6 +22,7 @@ from plakoto_site.render.pages import exercise_markup, render_markdown
 from plakoto_site.render.play import play_data
 
 from .context import Site
+from .drills import drill_index
 from .urls import page_path, relative
 
 Page = tuple[str, bytes]
@@ -97,7 +98,8 @@ def practice_page(site: Site, lang: str) -> Page | None:
             groups.append({"title": item.lesson.title, "exercises": exercises,
                            "ids": [placement.exercise for placement in exercise_placements(item.tokens)],
                            "href": relative(path, page_path(lang, item.lesson.slug)) + "#practice"})
-    if not groups:
+    drills = drill_index(site, lang, path)
+    if not groups and not drills:
         return None
     translations = site.checked.translations[lang]
     common = site.common(lang, "practice", path)
@@ -110,6 +112,7 @@ def practice_page(site: Site, lang: str) -> Page | None:
         summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                      "and the rules engine tells you what is allowed and why."),
         groups=groups,
+        drills=drills,
     )
     return path, html.encode()
 

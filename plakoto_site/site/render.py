@@ -13,6 +13,7 @@ from jinja2 import TemplateError
 from plakoto_site.content.problems import Code, ContentError, Problem
 
 from .context import Site
+from .drills import drill_pages
 from .embeds import (
     embed_links,
     embed_pages,
@@ -37,6 +38,7 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
             home_pages(site, chosen),
             lesson_pages(site, partial(embed_links, site, embeds), chosen),
             practice_pages(site, chosen),
+            drill_pages(site, chosen),
             play_pages(site, chosen),
             embed_pages(site, embeds, chosen),
             gallery_pages(site, embeds, chosen),

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from markupsafe import escape
 
 from .context import Site
+from .drills import drill_slugs
 from .urls import page_url
 
 
@@ -18,7 +19,7 @@ def sitemap(site: Site) -> str:
     ]
     slugs: list[str | None] = [None, *site.checked.content.reference.lessons]
     if site.checked.content.exercises:
-        slugs.append("practice")
+        slugs += ["practice", *drill_slugs(site)]
     slugs.append("play")
     for slug in slugs:
         present = [lang.code for lang in site.published if site.translated(lang.code, slug)]

@@ -145,7 +145,10 @@
         event.preventDefault();
         var chosen = form.querySelector("input:checked") || form.querySelector("input[type=number]");
         var value = chosen instanceof HTMLInputElement ? String(chosen.value).trim() : "";
-        if (value === form.getAttribute("data-answer")) { self.solved(self.ui.solved); } else { self.state("illegal", self.ui.wrong); }
+        if (value === form.getAttribute("data-answer")) {
+          self.solved(self.ui.solved);
+          find(self.root, ".xexplain", HTMLElement).hidden = false; // why, when the question says (a drill's play)
+        } else { self.state("illegal", self.ui.wrong); }
       });
     }
 
