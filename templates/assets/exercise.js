@@ -287,8 +287,8 @@
       var tree = this.tree, geo = tree.board, self = this;
       ["white", "black"].forEach(function (side, row) {
         var y = geo.info.y + row * geo.info.line, turn = side === tree.side;
-        self.use("line", side, geo.info.x + 7, y - 5);
-        var text = self.shape("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
+        self.use("line", side, geo.info.markX, y + geo.info.markDy);
+        var text = self.shape("text", { x: geo.info.x, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
         if (turn) { text.setAttribute("font-weight", "bold"); }
         text.textContent = node.info[row];
       });

@@ -618,7 +618,7 @@
     if (game.state === "over") return;
     var t = geo.turn, g = draw("g", { "class": "turn" });
     use("turn", position.turn, t.x, t.y, g);
-    var text = draw("text", { x: t.textX, y: t.y + 6, "class": "turn-text", "font-size": t.fontSize, "font-weight": "bold" }, g);
+    var text = draw("text", { x: t.textX, y: t.y + t.textDy, "class": "turn-text", "font-size": t.fontSize, "font-weight": "bold" }, g);
     text.textContent = sided("turn", position.turn);
   }
 
@@ -626,8 +626,8 @@
   function info(position) {
     /** @type {Side[]} */ (["white", "black"]).forEach(function (side, row) {
       var y = geo.info.y + row * geo.info.line, turn = game.state !== "over" && position.turn === side;
-      use("line", side, geo.info.x + 7, y - 5);
-      var text = draw("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
+      use("line", side, geo.info.markX, y + geo.info.markDy);
+      var text = draw("text", { x: geo.info.x, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
       if (turn) text.setAttribute("font-weight", "bold");
       text.textContent = (turn ? "▶ " : "") + fill(sided("info", side), { pips: Rules.pips(position, side), off: position.off[side] });
     });
