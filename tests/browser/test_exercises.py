@@ -13,8 +13,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.markdown import exercise_placements
-from plakoto_site.engine import OFF, Side
+from plakoto_site.engine import OFF, Dice, Position, Side
 from plakoto_site.engine.tree import Node
+from plakoto_site.render import svg
 
 from .conftest import BuiltSite
 from .test_quality import AXE, AXE_TAGS
@@ -560,3 +561,68 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> Non
         assert violations() == []
     finally:
         context.close()
+
+
+# -- one board: the exercise board draws what render/svg.py draws --------------------------------
+
+USE = r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"'
+COUNT = r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>'
+TURN = r'<text x="([^"]+)" y="([^"]+)" class="turn-text"[^>]*>([^<]*)</text>'
+DRAWN = """(layer) => ({
+    uses: [...layer.querySelectorAll("use")].map(u => [u.getAttribute("href"), +u.getAttribute("x"), +u.getAttribute("y")]),
+    counts: [...layer.querySelectorAll("text.ck-count, text.off-count")].map(
+        t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
+    turn: [...layer.querySelectorAll("text.turn-text")].map(t => [+t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
+})"""
+
+
+def parsed(shapes: str) -> dict[str, list[list[object]]]:
+    """The shapes, counts and turn words of an SVG render/svg.py drew, as the script's are read."""
+    return {
+        "uses": sorted([href, float(x), float(y)] for href, x, y in re.findall(USE, shapes) if href != "#pk_board"),
+        "counts": sorted([kind, float(x), float(y), text] for x, y, kind, text in re.findall(COUNT, shapes)),
+        "turn": [[float(x), float(y), text] for x, y, text in re.findall(TURN, shapes)],
+    }
+
+
+def sort(drawn: dict[str, list[list[object]]]) -> dict[str, list[list[object]]]:
+    return {key: sorted(value) if key != "turn" else value for key, value in drawn.items()}
+
+
+POSITIONS = [
+    "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:W",
+    "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:B",
+]
+"""Tall stacks with counts, a pin under each colour (one under a tall stack), both trays
+(White has borne off 2, Black 1), each side to play."""
+
+
+@pytest.mark.parametrize("code", POSITIONS)
+def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: BuiltSite, code: str) -> None:
+    """board.js, which draws every exercise board, on a position no exercise has: pins under
+    both colours, counts, borne-off checkers, the roll and the turn mark of either side."""
+    position = Position.from_code(code)
+    assert (position.white_off, position.black_off) == (2, 1)
+    side = position.turn
+    page.goto(site.url + "en/moving/index.html")
+    page.locator("[data-plakoto-exercise='make-a-point'] .board-layer").wait_for(state="attached")
+    drawn = sort(page.evaluate("""([position, side, draw]) => {
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.innerHTML = '<title>t</title><use href="#pk_board"/>';
+        document.body.append(svg);
+        const geometry = JSON.parse(document.querySelector(".xdata").textContent).board;
+        const board = new PlakotoBoard(svg, geometry, "test-layer");
+        board.position(position);
+        board.dice([6, 5], side, null);
+        board.turn(side, "-");
+        board.info(["-", "-"], side);
+        return eval(draw)(svg.querySelector(".test-layer"));
+    }""", [{"board": list(position.board), "pinned": sorted(position.pinned),
+            "off": {"white": position.white_off, "black": position.black_off}}, side.value, DRAWN]))
+    expected = parsed(svg.shapes(position, svg.Labels("", "-", "-", turn="-"), dice=Dice(6, 5), roller=side))
+    # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned and their 2
+    # markers, 3 borne off, 2 dice with 11 pips, the 2 small checkers of the lines under the
+    # board, the checker beside the turn's words; counts on 24 and 20 and on both trays
+    assert (len(expected["uses"]), len(expected["counts"]), len(expected["turn"])) == (32 + 2 + 11, 4, 1)
+    assert [u for u in expected["uses"] if u[0] in ("#pk_tw", "#pk_tb")] == [[f"#pk_t{side.value[0]}", 313.0, 238.0]]
+    assert drawn == expected
