@@ -13,10 +13,6 @@
 
 /** One board: the SVG drawn at build time, a layer the script draws on, the point buttons. */
 class PlakotoBoard {
-  static get SVG() { return "http://www.w3.org/2000/svg"; }
-  /** The radius of a legal target's dot. */
-  static get DOT() { return 11; }
-
   /** @param {SVGSVGElement} svg @param {BoardGeometry} geo @param {string} name  the layer's class */
   constructor(svg, geo, name) {
     this.geo = geo;
@@ -24,7 +20,7 @@ class PlakotoBoard {
     // to the layer, where each change is drawn again.
     var keep = [svg.querySelector("title"), svg.querySelector("use")].filter(Boolean);
     svg.replaceChildren.apply(svg, /** @type {Node[]} */ (keep));
-    this.layer = /** @type {SVGGElement} */ (document.createElementNS(PlakotoBoard.SVG, "g"));
+    this.layer = /** @type {SVGGElement} */ (document.createElementNS(svg.namespaceURI, "g"));
     this.layer.setAttribute("class", name);
     svg.appendChild(this.layer);
     /** How many slots each point's checkers fill (pinned ones count as PIN_SHIFT). @type {Object<string, number>} */
@@ -33,7 +29,7 @@ class PlakotoBoard {
 
   /** @param {string} tag @param {Object<string, string | number>} attributes @param {Element} [parent] */
   shape(tag, attributes, parent) {
-    var made = document.createElementNS(PlakotoBoard.SVG, tag);
+    var made = document.createElementNS(this.layer.namespaceURI, tag);
     Object.keys(attributes).forEach(function (k) { made.setAttribute(k, String(attributes[k])); });
     (parent || this.layer).appendChild(made);
     return made;
@@ -55,14 +51,14 @@ class PlakotoBoard {
 
   /** The centre of the checker in `slot` (0 at the edge) on `point`. @param {number} point @param {number} slot */
   slot(point, slot) {
-    var p = this.geo.points[String(point)];
+    var p = this.geo.points[point];
     return p.y + p.grow * slot * this.geo.step;
   }
 
   /** Wipe the layer and draw a position's checkers, pins, counts and trays, as render/svg.py does. @param {BoardPosition} position */
   position(position) {
     this.layer.replaceChildren();
-    for (var p = 1; p <= 24; p += 1) { this.heights[p] = this.stack(position, p); }
+    for (var p = 1; p <= 24; p ++) { this.heights[p] = this.stack(position, p); }
     this.tray(position, "black");
     this.tray(position, "white");
   }
@@ -73,14 +69,14 @@ class PlakotoBoard {
     if (!count) { return 0; }
     /** @type {BoardColour} */
     var owner = count > 0 ? "white" : "black";
-    var x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
+    var x = geo.points[point].x, first = 0, shown = geo.stack.shown;
     if (position.pinned.indexOf(point) >= 0) {
       this.use("pinned", owner === "white" ? "black" : "white", x, this.slot(point, 0));
-      this.shape("use", { href: "#" + geo.pinMark, x: x, y: geo.points[String(point)].pinMarkY });
+      this.shape("use", { href: "#" + geo.pinMark, x: x, y: geo.points[point].pinMarkY });
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
     var visible = Math.min(Math.abs(count), shown);
-    for (var i = 0; i < visible; i += 1) { this.use("checker", owner, x, this.slot(point, first + i)); }
+    for (var i = 0; i < visible; i ++) { this.use("checker", owner, x, this.slot(point, first + i)); }
     if (Math.abs(count) > visible) {
       this.text("text", { x: x, y: this.slot(point, first + visible - 1) + geo.stack.countDy, "class": "ck-count on-" + owner,
         "text-anchor": "middle", "font-size": geo.stack.fontSize, "font-weight": "bold" }, String(Math.abs(count)));
@@ -91,7 +87,7 @@ class PlakotoBoard {
   /** @param {BoardPosition} position @param {BoardColour} side */
   tray(position, side) {
     var t = this.geo.tray, place = t[side], count = position.off[side];
-    for (var i = 0; i < count; i += 1) { this.use("off", side, t.checkerX, place.y + place.grow * i * t.gap); }
+    for (var i = 0; i < count; i ++) { this.use("off", side, t.checkerX, place.y + place.grow * i * t.gap); }
     if (count) {
       this.text("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
         "font-size": this.geo.stack.fontSize, "font-weight": "bold" }, String(count));
@@ -137,26 +133,26 @@ class PlakotoBoard {
 
   /** The ring of a checker that just moved (render/svg.py rings it too). @param {number} point */
   ring(point) {
-    this.shape("use", { href: "#pk_ring", x: this.geo.points[String(point)].x, y: this.slot(point, this.top(point)) });
+    this.shape("use", { href: "#pk_ring", x: this.geo.points[point].x, y: this.slot(point, this.top(point)) });
   }
 
   /** The chosen checker: a ring round the top of its stack. @param {number} point */
   chosen(point) {
-    this.shape("circle", { cx: this.geo.points[String(point)].x, cy: this.slot(point, this.top(point)),
+    this.shape("circle", { cx: this.geo.points[point].x, cy: this.slot(point, this.top(point)),
       r: this.geo.radius + 4, "class": "ring-chosen", fill: "none", "stroke-width": 4 });
   }
 
-  /** A dot where the chosen checker can go: on the first free slot of a point, or between the trays.
+  /** A dot (radius 11) where the chosen checker can go: on the first free slot of a point, or between the trays.
    * @param {string} where  a point, or "off" */
   target(where) {
     var geo = this.geo;
     if (where === "off") {
-      this.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: PlakotoBoard.DOT, "class": "target-dot" });
+      this.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: 11, "class": "target-dot" });
       return;
     }
     var point = Number(where);
     this.shape("circle", { cx: geo.points[where].x, cy: this.slot(point, Math.min(this.heights[point], 4.5)),
-      r: PlakotoBoard.DOT, "class": "target-dot" });
+      r: 11, "class": "target-dot" });
   }
 
   /** Lay the buttons of `group` ([data-point] "1".."24", and "off" over both trays) over
@@ -165,7 +161,7 @@ class PlakotoBoard {
    * @param {HTMLElement} group @param {string} home */
   points(group, home) {
     var geo = this.geo, t = geo.tray, buttons = group.querySelectorAll("button[data-point]");
-    for (var i = 0; i < buttons.length; i += 1) {
+    for (var i = 0; i < buttons.length; i ++) {
       var button = /** @type {HTMLElement} */ (buttons[i]), where = button.getAttribute("data-point") || "";
       var place = where === "off" ? { x: t.x, y: t.black.areaY, w: t.width, h: t.white.areaY + t.height - t.black.areaY }
         : { x: geo.points[where].x - geo.pointWidth / 2, y: geo.points[where].areaY, w: geo.pointWidth, h: geo.pointHeight };
@@ -183,7 +179,7 @@ class PlakotoBoard {
       event.preventDefault();
       var to = group.querySelector("button[data-point='" + next + "']");
       if (!(to instanceof HTMLElement)) { return; } // the edge of a board without "off"
-      for (var j = 0; j < buttons.length; j += 1) { /** @type {HTMLElement} */ (buttons[j]).tabIndex = -1; }
+      for (var j = 0; j < buttons.length; j ++) { /** @type {HTMLElement} */ (buttons[j]).tabIndex = -1; }
       to.tabIndex = 0;
       to.focus();
     });

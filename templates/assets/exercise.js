@@ -36,6 +36,7 @@
  * The content of <script type="application/json" class="xdata">.
  * @typedef {Object} ExerciseData
  * @property {"white" | "black"} side  the side to play
+ * @property {string} turn  the words beside the turn mark on the board ("White to play")
  * @property {number[]} dice  the roll, the higher number first
  * @property {Route} solution  the moves of the answer, which "Show the answer" plays
  * @property {{checkers: number, pinned: number}} stack  at most this many checkers are
@@ -66,7 +67,8 @@
  * @property {string} complete
  */
 
-/** @typedef {{node: number, move: string, board: string}} Played */
+/** A move made: the node it was made from, in notation, in the board's numbers, where it landed.
+ * @typedef {{node: number, move: string, board: string, to: number | "off"}} Played */
 /** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
@@ -178,6 +180,10 @@
       var node = this.tree.nodes[this.node], tree = this.tree, board = /** @type {PlakotoBoard} */ (this.board);
       board.position(node);
       board.dice(tree.dice, tree.side, node.numbers);
+      board.turn(tree.side, tree.turn);
+      // the checkers moved so far ringed, as the lessons ring the last play's
+      var own = tree.side === "white" ? 1 : -1;
+      this.path.forEach(function (step) { if (step.to !== "off" && node.board[step.to - 1] * own > 0) { board.ring(step.to); } });
       board.info(node.info, tree.side);
       if (this.source !== null && this.source !== "off") { board.chosen(Number(this.source)); }
       Object.keys(this.targets).forEach(function (where) { board.target(where); });
@@ -236,7 +242,7 @@
       function walk(at, from, path) {
         (nodes[at].tries[from] || []).forEach(function (t) {
           if (t.next === null) { return; }
-          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board }]);
+          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board, to: t.to }]);
           if (!(where in found) || found[where].path.length > line.length) { found[where] = { path: line, node: t.next }; }
           if (t.to !== "off" && !nodes[t.next].done) { walk(t.next, where, line); }
         });
@@ -291,7 +297,7 @@
       var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board, to: allowed[0].to }], node: /** @type {number} */ (allowed[0].next) }); return; }
       this.state("illegal", tries.length ? tries[0].refusal : this.ui.nowhere);
     }
 

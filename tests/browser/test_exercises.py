@@ -589,6 +589,49 @@ def sort(drawn: dict[str, list[list[object]]]) -> dict[str, list[list[object]]]:
     return {key: sorted(value) if key != "turn" else value for key, value in drawn.items()}
 
 
+@pytest.mark.parametrize(("lesson", "exercise", "turn"), [
+    ("moving", "make-a-point", "White to play"),  # W 24x10, 19, 17x2, 13x2; B 1x9, 5x2, 7x2, 8x2; 6-1
+    ("pinning", "pin-a-runner", "Black to play"),  # a white checker pinned on 15, B 1x10; 5-2
+])
+def test_an_exercise_board_draws_what_the_lessons_board_draws(page: Page, site: BuiltSite, lesson: str,
+                                                               exercise: str, turn: str) -> None:
+    """Once the script has taken the board over, it shows the same shapes at the same places
+    as the board render/svg.py drew into the page, the turn mark beside the dice included."""
+    built = (site.folder / "en" / lesson / "index.html").read_text()
+    static = re.search(rf'<svg [^>]*aria-labelledby="x-{exercise}-title".*?</svg>', built, re.S)
+    assert static is not None
+    expected = parsed(static.group(0))
+    assert expected["turn"] and expected["turn"][0][2] == turn  # drawn at build time too
+    page.goto(site.url + f"en/{lesson}/index.html")
+    root = page.locator(f"[data-plakoto-exercise='{exercise}']")
+    expect(root.locator("[data-feedback]")).to_have_text(CHOOSE)
+    drawn = sort(root.locator(".xstatic svg .board-layer").evaluate(DRAWN))
+    assert drawn == expected
+    # the turn mark stays as moves are made (the side has not finished its turn)
+    root.locator("[data-action='reset']").click()
+    expect(root.locator(".xstatic svg .board-layer text.turn-text")).to_have_text(turn)
+
+
+def test_the_checkers_moved_so_far_are_ringed(page: Page, site: BuiltSite) -> None:
+    """As a lesson's board rings the checkers of the last play, the exercise board rings each
+    checker the reader has moved; one that moved on is not ringed where it passed."""
+    root = make_a_point(page, site)  # White 6-1: 24x10, 19, 17x2, 13x2
+    rings = root.locator(".xstatic svg .board-layer use[href='#pk_ring']")
+    expect(rings).to_have_count(0)
+    tap(root, "24", "18")
+    expect(rings).to_have_count(1)
+    x = float(rings.first.get_attribute("x") or 0)
+    assert x == 12 + 5 * 40 + 20  # point 18: the sixth column of the top row, left of the bar
+    tap(root, "13", "12")
+    expect(rings).to_have_count(2)
+    root.locator("[data-action='reset']").click()
+    tap(root, "13", "6")  # 13/12 12/6: 12 is passed, only 6 ringed
+    expect(rings).to_have_count(1)
+    assert float(rings.first.get_attribute("x") or 0) == 12 + 6 * 40 + 40 + 20  # point 6: right of the bar
+    root.locator("[data-action='reset']").click()
+    expect(rings).to_have_count(0)
+
+
 POSITIONS = [
     "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:W",
     "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:B",
