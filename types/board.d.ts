@@ -1,5 +1,6 @@
 // The measures of the lessons' board that render/board.py's geometry() writes into the
-// play page and the exercises: one declaration for both scripts (play.js, exercise.js),
+// play page and the exercises: one declaration for the board script (board.js) and the two
+// that hand it the measures (play.js, exercise.js),
 // checked by tsc and, against the built pages, by tests/site/test_page_data.py.
 
 /** A point's column: centre x, the centre y of its first checker, where a pin's marker sits,

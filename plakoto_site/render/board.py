@@ -1,8 +1,9 @@
-"""The lessons' board for a page that draws positions itself (the play page).
+"""The lessons' board for a page that draws positions itself (the play page, the exercises).
 
 Python stays the one source of the board's look: :func:`empty_board` is the board of
-:mod:`.svg` without checkers, and :func:`geometry` hands the script every measure it needs
-to place checkers, pins, counts, dice and trays exactly where :func:`.svg.shapes` puts them.
+:mod:`.svg` without checkers, and :func:`geometry` hands the board script (``board.js``)
+every measure it needs to place checkers, pins, counts, dice and trays exactly where
+:func:`.svg.shapes` puts them; both read them from :mod:`.svg`'s named constants.
 The script draws with the same shared shapes (``<use href="#pk_…">``, :data:`.svg.DEFS`,
 carried once by every page), so its colours come from the same stylesheet, light or dark.
 """
