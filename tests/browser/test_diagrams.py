@@ -255,5 +255,11 @@ def test_the_embed_box_folds_behind_a_small_control_at_the_end_of_the_controls(
         expect(figure.locator(".embed-code textarea")).to_be_visible()
         opened = figure.locator(".embed-code").bounding_box()
         assert opened and opened["width"] >= view["width"] - 2  # open, it takes the whole width
+        now, row = summary.bounding_box(), figure.locator(".controls").bounding_box()
+        assert now and row and now["x"] == box["x"] and abs(now["y"] - row["y"]) < 2  # the control stays put
+        figure.locator("button[data-action='next']").click()  # the step buttons still take clicks
+        expect(figure).to_have_attribute("data-step", "1")
+        summary.click()
+        expect(figure.locator(".embed-code textarea")).to_be_hidden()
     finally:
         context.close()
