@@ -1,5 +1,6 @@
 // The measures of the lessons' board that render/board.py's geometry() writes into the
-// play page and the exercises: one declaration for both scripts (play.js, exercise.js),
+// play page and the exercises: one declaration for the board script (board.js) and the two
+// that hand it the measures (play.js, exercise.js),
 // checked by tsc and, against the built pages, by tests/site/test_page_data.py.
 
 /** A point's column: centre x, the centre y of its first checker, where a pin's marker sits,
@@ -30,8 +31,9 @@ export interface Geometry {
   stack: { shown: number; shownOverPin: number; pinShift: number; countDy: number; fontSize: number };
   tray: { x: number; checkerX: number; gap: number; width: number; height: number; white: TraySide; black: TraySide };
   dice: { x: number; y: number; apart: number; spot: number; spots: { [value: string]: number[][] } };
-  turn: { x: number; textX: number; y: number; fontSize: number };
-  info: { x: number; y: number; line: number; fontSize: number };
+  turn: { x: number; textX: number; y: number; textDy: number; fontSize: number };
+  /** The lines under the board: the small checker at (markX, y + markDy), the words at (x, y), one line apart. */
+  info: { markX: number; markDy: number; x: number; y: number; line: number; fontSize: number };
   /** Each name plus a colour's first letter (w, b) is the id of a shared shape (render/svg.py DEFS). */
   shapes: { checker: string; pinned: string; off: string; die: string; pip: string; line: string; turn: string };
   /** The marker on a pinned checker, drawn at its point's pinMarkY. */

@@ -1,8 +1,9 @@
-"""The lessons' board for a page that draws positions itself (the play page).
+"""The lessons' board for a page that draws positions itself (the play page, the exercises).
 
 Python stays the one source of the board's look: :func:`empty_board` is the board of
-:mod:`.svg` without checkers, and :func:`geometry` hands the script every measure it needs
-to place checkers, pins, counts, dice and trays exactly where :func:`.svg.shapes` puts them.
+:mod:`.svg` without checkers, and :func:`geometry` hands the board script (``board.js``)
+every measure it needs to place checkers, pins, counts, dice and trays exactly where
+:func:`.svg.shapes` puts them; both read them from :mod:`.svg`'s named constants.
 The script draws with the same shared shapes (``<use href="#pk_…">``, :data:`.svg.DEFS`,
 carried once by every page), so its colours come from the same stylesheet, light or dark.
 """
@@ -53,19 +54,20 @@ def geometry() -> dict[str, Any]:
         "pointHeight": svg.PH,
         "points": {str(point): _point(point) for point in range(1, 25)},
         "stack": {"shown": STACK_CHECKERS, "shownOverPin": STACK_CHECKERS_PINNED, "pinShift": svg.PIN_SHIFT,
-                  "countDy": 5, "fontSize": 15},
+                  "countDy": svg.COUNT_DY, "fontSize": svg.COUNT_FONT},
         "tray": {
-            "x": svg.TRAY_X, "checkerX": svg.TRAY_X + 6, "gap": 11,
-            "black": {"y": svg.INNER_TOP + 4, "grow": 1, "countY": svg.INNER_TOP + svg.PH + 16,
-                      "areaY": svg.INNER_TOP},
-            "white": {"y": svg.INNER_BOTTOM - 14, "grow": -1, "countY": svg.INNER_BOTTOM - svg.PH - 6,
+            "x": svg.TRAY_X, "checkerX": svg.OFF_X, "gap": svg.OFF_GAP,
+            "black": {"y": svg.OFF_Y["black"], "grow": 1, "countY": svg.OFF_COUNT_Y["black"], "areaY": svg.INNER_TOP},
+            "white": {"y": svg.OFF_Y["white"], "grow": -1, "countY": svg.OFF_COUNT_Y["white"],
                       "areaY": svg.INNER_BOTTOM - svg.PH},
             "width": svg.TRAY, "height": svg.PH,
         },
-        "dice": {"x": svg.LEFT + 3 * svg.PW, "y": svg.MIDDLE, "apart": 20, "spot": 8,
+        "dice": {"x": svg.DICE_X, "y": svg.MIDDLE, "apart": svg.DICE_APART, "spot": svg.PIP_STEP,
                  "spots": {str(n): spots for n, spots in svg.PIPS.items()}},
-        "turn": {"x": svg.TURN_X, "textX": svg.TURN_TEXT_X, "y": svg.MIDDLE, "fontSize": svg.TURN_FONT},
-        "info": {"x": svg.LEFT, "y": svg.HEIGHT - svg.INFO + 18, "line": 22, "fontSize": 16},
+        "turn": {"x": svg.TURN_X, "textX": svg.TURN_TEXT_X, "y": svg.MIDDLE, "textDy": svg.TURN_TEXT_DY,
+                 "fontSize": svg.TURN_FONT},
+        "info": {"markX": svg.INFO_MARK_X, "markDy": svg.INFO_MARK_DY, "x": svg.INFO_TEXT_X, "y": svg.INFO_Y,
+                 "line": svg.INFO_LINE, "fontSize": svg.INFO_FONT},
         "shapes": SHAPES,
         "pinMark": "pk_pin",
     }

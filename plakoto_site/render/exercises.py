@@ -91,6 +91,7 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
         })
     return {
         "side": side.value,
+        "turn": plain.turn_mark(side),
         "dice": [exercise.dice.high, exercise.dice.low],
         "solution": solution(exercise, words),
         "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
@@ -125,8 +126,9 @@ def solution(exercise: Exercise, words: Words) -> dict[str, object]:
         for attempt in tree[index].tries:
             if attempt.child is not None and attempt.child not in routes:
                 move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
-                routes[attempt.child] = [*routes[index], {"node": index, "move": move,
-                                                          "board": _board_move(side, attempt.start, attempt.end, words)}]
+                routes[attempt.child] = [*routes[index], {
+                    "node": index, "move": move, "board": _board_move(side, attempt.start, attempt.end, words),
+                    "to": "off" if attempt.end == OFF else side.own(attempt.end)}]
                 queue.append(attempt.child)
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
@@ -199,7 +201,10 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         exercise.asked if exercise.goal == "question" else exercise.position,
         # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
         labels=svg.Labels(title=words.gettext("Exercise %(number)s") % {"number": number},
-                          white_info=infos[0], black_info=infos[1]),
+                          white_info=infos[0], black_info=infos[1],
+                          # a question's position may be a game over: its turn would give the answer away
+                          # (a drill's written play is asked with its roll, in a game that goes on)
+                          turn=plain.turn_mark(side) if rolled else ""),
         dice=exercise.dice if rolled else None,
         roller=side,
         element_id=f"x-{exercise.id}",

@@ -61,6 +61,40 @@ TURN_X = BORDER + 6 * PW + BAR + 8 + TURN_R
 TURN_TEXT_X = TURN_X + TURN_R + 8
 TURN_FONT = 18
 
+TURN_TEXT_DY = 6
+"""The words' baseline below the centre of the checker beside them."""
+
+COUNT_DY = 5
+"""A count (a stack taller than its checkers drawn, a tray) sits this far below the centre
+of the top checker drawn: on it."""
+COUNT_FONT = 15
+
+OFF_X = TRAY_X + 6
+"""The left edge of a borne-off checker in its tray."""
+OFF_GAP = 11
+"""From one borne-off checker to the next."""
+OFF_Y = {"black": INNER_TOP + 4, "white": INNER_BOTTOM - 14}
+"""The first borne-off checker of each side: Black's tray is the top one (it fills
+downwards), White's the bottom one (it fills upwards)."""
+OFF_COUNT_Y = {"black": INNER_TOP + PH + 16, "white": INNER_BOTTOM - PH - 6}
+"""Each tray's count, past its end towards the middle of the board."""
+
+DICE_X = LEFT + 3 * PW
+"""Between the two dice, which lie in the left half (away from the roller's home)."""
+DICE_APART = 20
+"""Each die's centre from :data:`DICE_X`."""
+PIP_STEP = 8
+"""A die's pips, in steps of this from its centre (:data:`PIPS`)."""
+
+INFO_Y = HEIGHT - INFO + 18
+"""The baseline of the first line under the board (White's); Black's is one :data:`INFO_LINE` lower."""
+INFO_LINE = 22
+INFO_FONT = 16
+INFO_MARK_X = LEFT + 7
+"""The small checker before each line, and how far above the baseline its centre is."""
+INFO_MARK_DY = -5
+INFO_TEXT_X = LEFT + 22
+
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
@@ -229,8 +263,8 @@ def _stack(position: Position, point: int, arrivals: Counter[int], origin: dict[
                      f'<use href="#pk_ring" x="{x:g}" y="{y:g}"/>')
     if count > visible:
         y = slot_y(point, first_slot + visible - 1)
-        parts.append(f'<text x="{x:g}" y="{y + 5:g}" class="ck-count on-{owner.value}" text-anchor="middle" '
-                     f'font-size="15" font-weight="bold">{count}</text>')
+        parts.append(f'<text x="{x:g}" y="{y + COUNT_DY:g}" class="ck-count on-{owner.value}" text-anchor="middle" '
+                     f'font-size="{COUNT_FONT}" font-weight="bold">{count}</text>')
     return parts
 
 
@@ -249,19 +283,19 @@ def _tray(position: Position, side: Side, highlight: int) -> list[str]:
     c = COLOUR[side][0]
     parts = []
     for index in range(count):
-        y = (INNER_TOP + 4 + index * 11) if side is Side.BLACK else (INNER_BOTTOM - 14 - index * 11)
+        y = OFF_Y[COLOUR[side]] + (index * OFF_GAP if side is Side.BLACK else -index * OFF_GAP)
         shape = f"pk_om{c}" if index >= count - highlight else f"pk_o{c}"
-        parts.append(f'<use href="#{shape}" x="{TRAY_X + 6}" y="{y}"/>')
+        parts.append(f'<use href="#{shape}" x="{OFF_X}" y="{y}"/>')
     if count:
-        y = INNER_TOP + PH + 16 if side is Side.BLACK else INNER_BOTTOM - PH - 6
-        parts.append(f'<text x="{TRAY_X + TRAY / 2:g}" y="{y}" class="off-count" text-anchor="middle" '
-                     f'font-size="15" font-weight="bold">{count}</text>')
+        parts.append(f'<text x="{TRAY_X + TRAY / 2:g}" y="{OFF_COUNT_Y[COLOUR[side]]}" class="off-count" '
+                     f'text-anchor="middle" font-size="{COUNT_FONT}" font-weight="bold">{count}</text>')
     return parts
 
 
 def _die(x: float, y: float, value: int, side: Side) -> str:
     pip = COLOUR[side.other][0]
-    dots = "".join(f'<use href="#pk_pip{pip}" x="{x + dx * 8:g}" y="{y + dy * 8:g}"/>' for dx, dy in PIPS[value])
+    dots = "".join(f'<use href="#pk_pip{pip}" x="{x + dx * PIP_STEP:g}" y="{y + dy * PIP_STEP:g}"/>'
+                   for dx, dy in PIPS[value])
     return f'<use href="#pk_d{COLOUR[side][0]}" x="{x:g}" y="{y:g}"/>{dots}'
 
 
@@ -269,8 +303,8 @@ def _dice(dice: Dice | None, side: Side | None) -> list[str]:
     if dice is None or side is None:
         return []
     # The roller's dice lie in the half of the board away from its home: the left half.
-    x = LEFT + 3 * PW
-    return [f'<g class="dice">{_die(x - 20, MIDDLE, dice.high, side)}{_die(x + 20, MIDDLE, dice.low, side)}</g>']
+    return [f'<g class="dice">{_die(DICE_X - DICE_APART, MIDDLE, dice.high, side)}'
+            f'{_die(DICE_X + DICE_APART, MIDDLE, dice.low, side)}</g>']
 
 
 def _turn(labels: Labels, position: Position) -> list[str]:
@@ -279,7 +313,7 @@ def _turn(labels: Labels, position: Position) -> list[str]:
     if not labels.turn:
         return []
     return [f'<g class="turn"><use href="#pk_t{COLOUR[position.turn][0]}" x="{TURN_X:g}" y="{MIDDLE:g}"/>'
-            f'<text x="{TURN_TEXT_X:g}" y="{MIDDLE + 6:g}" class="turn-text" font-size="{TURN_FONT}" '
+            f'<text x="{TURN_TEXT_X:g}" y="{MIDDLE + TURN_TEXT_DY:g}" class="turn-text" font-size="{TURN_FONT}" '
             f'font-weight="bold">{escape(labels.turn)}</text></g>']
 
 
@@ -287,11 +321,11 @@ def _info(labels: Labels, position: Position) -> list[str]:
     """One line per side under the board; the side to move in bold, with a marker."""
     parts = []
     for row, (side, text) in enumerate(((Side.WHITE, labels.white_info), (Side.BLACK, labels.black_info))):
-        y = HEIGHT - INFO + 18 + row * 22
-        turn = ' class="info info-turn" font-size="16" font-weight="bold"' if position.turn is side \
-            else ' class="info" font-size="16"'
-        parts.append(f'<use href="#pk_l{COLOUR[side][0]}" x="{LEFT + 7}" y="{y - 5}"/>'
-                     f'<text x="{LEFT + 22}" y="{y}"{turn}>{escape(text)}</text>')
+        y = INFO_Y + row * INFO_LINE
+        turn = f' class="info info-turn" font-size="{INFO_FONT}" font-weight="bold"' if position.turn is side \
+            else f' class="info" font-size="{INFO_FONT}"'
+        parts.append(f'<use href="#pk_l{COLOUR[side][0]}" x="{INFO_MARK_X}" y="{y + INFO_MARK_DY}"/>'
+                     f'<text x="{INFO_TEXT_X}" y="{y}"{turn}>{escape(text)}</text>')
     return parts
 
 

@@ -78,6 +78,7 @@ class Site:
             "css": self.asset(path, "site.css"),
             "js": self.asset(path, "diagram.js"),
             "exercises_js": "",
+            "board_js": "",
             "icon": self.asset(path, "favicon.svg"),
             "canonical": self.base_url + page_url(lang, slug),
             "alternates": alternates if self.translated(lang, slug) and not draft else [],

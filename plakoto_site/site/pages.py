@@ -61,6 +61,9 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     common = site.common(lang, item.lesson.slug, path)
     if exercise_placements(item.tokens):
         common["exercises_js"] = site.asset(path, "exercise.js")
+        if any(site.checked.content.exercises[placement.exercise].goal != "question"
+               for placement in exercise_placements(item.tokens)):  # a board to play on
+            common["board_js"] = site.asset(path, "board.js")
     html = site.templates.render(
         "lesson.html",
         site.checked.translations[lang],
@@ -104,6 +107,7 @@ def practice_page(site: Site, lang: str) -> Page | None:
     translations = site.checked.translations[lang]
     common = site.common(lang, "practice", path)
     common["exercises_js"] = site.asset(path, "exercise.js")
+    common["board_js"] = site.asset(path, "board.js")
     html = site.templates.render(
         "practice.html", translations, **common,
         # TRANSLATORS: The Practice page's title, and its link at the foot of every page.
@@ -136,7 +140,7 @@ def play_page(site: Site, lang: str) -> Page:
     # TRANSLATORS: The play page: the name screen readers give the board picture.
     board_title = translations.gettext("The board")
     html = site.templates.render(
-        "play.html", translations, **site.common(lang, "play", path),
+        "play.html", translations, **{**site.common(lang, "play", path), "board_js": site.asset(path, "board.js")},
         # TRANSLATORS: The play page's title, and its link in the header and on the home page.
         title=translations.gettext("Play a game"),
         # TRANSLATORS: The play page: the line under its title.

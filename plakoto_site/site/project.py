@@ -8,7 +8,7 @@ from pathlib import Path
 from plakoto_site.render.palette import site_stylesheet
 from plakoto_site.render.scripts import served
 
-ASSETS = ("site.css", "diagram.js", "exercise.js", "plakoto-rules.js", "play.js", "plakoto-embed.js", "embed-frame.js", "favicon.svg")
+ASSETS = ("site.css", "diagram.js", "board.js", "exercise.js", "plakoto-rules.js", "play.js", "plakoto-embed.js", "embed-frame.js", "favicon.svg")
 """The files every site carries, from ``templates/assets/``."""
 
 

@@ -36,6 +36,7 @@
  * The content of <script type="application/json" class="xdata">.
  * @typedef {Object} ExerciseData
  * @property {"white" | "black"} side  the side to play
+ * @property {string} turn  the words beside the turn mark on the board ("White to play")
  * @property {number[]} dice  the roll, the higher number first
  * @property {Route} solution  the moves of the answer, which "Show the answer" plays
  * @property {{checkers: number, pinned: number}} stack  at most this many checkers are
@@ -66,7 +67,8 @@
  * @property {string} complete
  */
 
-/** @typedef {{node: number, move: string, board: string}} Played */
+/** A move made: the node it was made from, in notation, in the board's numbers, where it landed.
+ * @typedef {{node: number, move: string, board: string, to: number | "off"}} Played */
 /** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
@@ -99,8 +101,6 @@
     return found;
   }
 
-  var SVG = "http://www.w3.org/2000/svg";
-
   class Exercise {
     /** @param {HTMLElement} root */
     constructor(root) {
@@ -120,7 +120,7 @@
       this.targets = {};
       this.dice = /** @type {HTMLElement | null} */ (null);
       this.list = /** @type {HTMLElement | null} */ (null);
-      this.layer = /** @type {SVGGElement | null} */ (null);
+      this.board = /** @type {PlakotoBoard | null} */ (null);
       /** The answer being played: a second press starts it again. */
       this.run = 0;
       if (solved(progress(), this.id)) { this.mark(this.ui.done); }
@@ -156,14 +156,11 @@
     moves(tree) {
       var self = this, root = this.root;
       this.tree = tree; this.node = 0; this.path = []; this.source = null;
-      var board = find(root, ".xstatic svg", SVGSVGElement);
-      // The board drawn at build time stays; only what a move changes is drawn again, on
-      // the same shared shapes, in a layer that replaces the drawn checkers, dice and lines.
-      var keep = board.querySelector("title"), frame = board.querySelector("use");
-      board.replaceChildren.apply(board, /** @type {Node[]} */ ([keep, frame].filter(Boolean)));
-      this.layer = /** @type {SVGGElement} */ (document.createElementNS(SVG, "g"));
-      board.appendChild(this.layer);
-      this.placePoints(tree.board);
+      // The board drawn at build time stays; what a move changes is drawn again on it (board.js).
+      this.board = new PlakotoBoard(find(root, ".xstatic svg", SVGSVGElement), tree.board, "board-layer");
+      var group = find(root, ".xboard", HTMLElement);
+      this.board.points(group, tree.side === "white" ? "24" : "1");
+      group.hidden = false;
       find(root, ".xactions", HTMLElement).hidden = false;
       this.dice = find(root, ".xdice", HTMLElement);
       this.dice.hidden = false;
@@ -182,150 +179,17 @@
       this.feedback.textContent = this.ui.choose;
     }
 
-    /** Lay the point buttons over the board's points, and let the arrow keys walk them. @param {Geometry} geo */
-    placePoints(geo) {
-      var group = find(this.root, ".xboard", HTMLElement);
-      var buttons = group.querySelectorAll("button[data-point]");
-      for (var i = 0; i < buttons.length; i += 1) {
-        var button = /** @type {HTMLElement} */ (buttons[i]), place = geo.points[button.getAttribute("data-point") || ""];
-        button.style.left = (100 * (place.x - geo.pointWidth / 2) / geo.width) + "%";
-        button.style.top = (100 * place.areaY / geo.height) + "%";
-        button.style.width = (100 * geo.pointWidth / geo.width) + "%";
-        button.style.height = (100 * geo.pointHeight / geo.height) + "%";
-      }
-      var home = group.querySelector("[data-point='" + (this.tree.side === "white" ? "24" : "1") + "']");
-      if (home instanceof HTMLElement) { home.tabIndex = 0; }
-      group.hidden = false;
-      group.addEventListener("keydown", function (event) {
-        var here = event.target instanceof HTMLElement ? event.target.getAttribute("data-point") : null;
-        if (!here) { return; }
-        var p = Number(here), top = p >= 13, next = 0;
-        if (event.key === "ArrowRight") { next = top ? Math.min(p + 1, 24) : Math.max(p - 1, 1); }
-        else if (event.key === "ArrowLeft") { next = top ? Math.max(p - 1, 13) : Math.min(p + 1, 12); }
-        else if (event.key === "ArrowUp" || event.key === "ArrowDown") { next = 25 - p; }
-        if (!next) { return; }
-        event.preventDefault();
-        for (var j = 0; j < buttons.length; j += 1) {
-          var b = /** @type {HTMLElement} */ (buttons[j]);
-          b.tabIndex = b.getAttribute("data-point") === String(next) ? 0 : -1;
-          if (b.tabIndex === 0) { b.focus(); }
-        }
-      });
-    }
-
-
-    // -- drawing, with the board's shared shapes (as render/svg.py and the play page draw) --
-
-    /** @param {string} tag @param {Object<string, string | number>} attributes @param {Element} [parent] */
-    shape(tag, attributes, parent) {
-      var made = document.createElementNS(SVG, tag);
-      Object.keys(attributes).forEach(function (k) { made.setAttribute(k, String(attributes[k])); });
-      (parent || /** @type {Element} */ (this.layer)).appendChild(made);
-      return made;
-    }
-    /** @param {"checker" | "pinned" | "off" | "die" | "pip" | "line"} name @param {string} colour
-     * @param {number} x @param {number} y @param {Element} [parent] */
-    use(name, colour, x, y, parent) {
-      var geo = this.tree.board;
-      return this.shape("use", { href: "#" + geo.shapes[name] + colour.charAt(0), x: x, y: y }, parent);
-    }
-    /** The centre of the checker in `slot` on `point`. @param {number} point @param {number} slot */
-    slot(point, slot) {
-      var geo = this.tree.board, p = geo.points[String(point)];
-      return p.y + p.grow * slot * geo.step;
-    }
-
-    /** One point's checkers; returns how many slots they fill. @param {TreeNode} node @param {number} point */
-    stack(node, point) {
-      var geo = this.tree.board;
-      var count = node.board[point - 1];
-      if (!count) { return 0; }
-      var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
-      if (node.pinned.indexOf(point) >= 0) {
-        this.use("pinned", owner === "white" ? "black" : "white", x, this.slot(point, 0));
-        if (geo.pinMark) { this.shape("use", { href: "#" + geo.pinMark, x: x, y: Number(geo.points[String(point)].pinMarkY) }); }
-        first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
-      }
-      var visible = Math.min(Math.abs(count), shown);
-      for (var i = 0; i < visible; i += 1) { this.use("checker", owner, x, this.slot(point, first + i)); }
-      if (Math.abs(count) > visible) {
-        var label = this.shape("text", { x: x, y: this.slot(point, first + visible - 1) + geo.stack.countDy,
-          "class": "ck-count on-" + owner, "text-anchor": "middle", "font-size": geo.stack.fontSize, "font-weight": "bold" });
-        label.textContent = String(Math.abs(count));
-      }
-      return first + visible;
-    }
-
-    /** @param {TreeNode} node @param {"white" | "black"} side */
-    tray(node, side) {
-      var geo = this.tree.board, t = geo.tray, place = t[side], count = node.off[side];
-      for (var i = 0; i < count; i += 1) { this.use("off", side, t.checkerX, place.y + place.grow * i * t.gap); }
-      if (count) {
-        var label = this.shape("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
-          "font-size": geo.stack.fontSize, "font-weight": "bold" });
-        label.textContent = String(count);
-      }
-    }
-
-    /** The roll, each die faded once its number is played. @param {TreeNode} node */
-    drawDice(node) {
-      var tree = this.tree, d = tree.board.dice, side = tree.side;
-      var pip = side === "white" ? "black" : "white", group = this.shape("g", { "class": "dice" });
-      var left = node.numbers.slice(), dice = tree.dice, double = dice[0] === dice[1];
-      for (var i = 0; i < 2; i += 1) {
-        var value = dice[i], x = d.x + (i ? d.apart : -d.apart), at = left.indexOf(value);
-        var used = double ? node.numbers.length <= (i ? 0 : 2) : at < 0;
-        if (at >= 0) { left.splice(at, 1); }
-        var face = this.shape("g", { "class": used ? "die-face die-used" : "die-face" }, group);
-        this.use("die", side, x, d.y, face);
-        for (var s = 0; s < d.spots[String(value)].length; s += 1) {
-          var spot = d.spots[String(value)][s];
-          this.use("pip", pip, x + spot[0] * d.spot, d.y + spot[1] * d.spot, face);
-        }
-      }
-    }
-
-    /** The pip lines under the board, the side to play marked. @param {TreeNode} node */
-    info(node) {
-      var tree = this.tree, geo = tree.board, self = this;
-      ["white", "black"].forEach(function (side, row) {
-        var y = geo.info.y + row * geo.info.line, turn = side === tree.side;
-        self.use("line", side, geo.info.x + 7, y - 5);
-        var text = self.shape("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
-        if (turn) { text.setAttribute("font-weight", "bold"); }
-        text.textContent = node.info[row];
-      });
-    }
-
-    /** The chosen checker's ring and a dot on every point it can go to. @param {TreeNode} node @param {Object<string, number>} heights */
-    marks(node, heights) {
-      var geo = this.tree.board, self = this;
-      if (this.source !== null && this.source !== "off") {
-        var from = Number(this.source);
-        this.shape("circle", { cx: geo.points[this.source].x, cy: this.slot(from, Math.max(0, Math.min(heights[from], geo.stack.shown) - 1)),
-          r: geo.radius + 4, "class": "ring-chosen", fill: "none", "stroke-width": 4 });
-      }
-      Object.keys(this.targets).forEach(function (where) {
-        if (where === "off") {
-          self.shape("circle", { cx: geo.tray.x + geo.tray.width / 2, cy: geo.dice.y, r: 12, "class": "target-dot" });
-          return;
-        }
-        var point = Number(where), on = Math.abs(node.board[point - 1]);
-        self.shape("circle", { cx: geo.points[where].x, cy: self.slot(point, on ? Math.min(heights[point], 4.5) : 0), r: 12, "class": "target-dot" });
-      });
-    }
-
     draw() {
-      var node = this.tree.nodes[this.node], layer = /** @type {SVGGElement} */ (this.layer);
-      layer.replaceChildren();
-      /** @type {Object<string, number>} */
-      var heights = {};
-      for (var p = 1; p <= 24; p += 1) { heights[p] = this.stack(node, p); }
-      this.tray(node, "black");
-      this.tray(node, "white");
-      this.drawDice(node);
-      this.info(node);
-      this.marks(node, heights);
+      var node = this.tree.nodes[this.node], tree = this.tree, board = /** @type {PlakotoBoard} */ (this.board);
+      board.position(node);
+      board.dice(tree.dice, tree.side, node.numbers);
+      board.turn(tree.side, tree.turn);
+      // the checkers moved so far ringed, as the lessons ring the last play's
+      var own = tree.side === "white" ? 1 : -1;
+      this.path.forEach(function (step) { if (step.to !== "off" && node.board[step.to - 1] * own > 0) { board.ring(step.to); } });
+      board.info(node.info, tree.side);
+      if (this.source !== null && this.source !== "off") { board.chosen(Number(this.source)); }
+      Object.keys(this.targets).forEach(function (where) { board.target(where); });
       var points = this.root.querySelectorAll(".xpt");
       for (var i = 0; i < points.length; i += 1) {
         var button = points[i], point = button.getAttribute("data-point") || "";
@@ -334,8 +198,8 @@
       }
       this.drawNumbers(node);
       var played = this.path.map(function (step) { return step.move; }).join(" ");
-      var board = this.path.map(function (step) { return step.board; }).join(", ");
-      if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: board }) : ""; }
+      var seen = this.path.map(function (step) { return step.board; }).join(", ");
+      if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: seen }) : ""; }
       if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
@@ -381,7 +245,7 @@
       function walk(at, from, path) {
         (nodes[at].tries[from] || []).forEach(function (t) {
           if (t.next === null) { return; }
-          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board }]);
+          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board, to: t.to }]);
           if (!(where in found) || found[where].path.length > line.length) { found[where] = { path: line, node: t.next }; }
           if (t.to !== "off" && !nodes[t.next].done) { walk(t.next, where, line); }
         });
@@ -436,7 +300,7 @@
       var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board, to: allowed[0].to }], node: /** @type {number} */ (allowed[0].next) }); return; }
       this.state("illegal", tries.length ? tries[0].refusal : this.ui.nowhere);
     }
 

@@ -30,12 +30,11 @@
 
   var STORE = "plakoto-play";
   var VERSION = 1;
-  var SVG = "http://www.w3.org/2000/svg";
   var root = /** @type {HTMLElement | null} */ (document.querySelector("[data-plakoto-game]"));
   var source = document.getElementById("play-data");
   /** @type {any} */
   var Rules = /** @type {any} */ (window).PlakotoRules;
-  if (!root || !source || !Rules) return;
+  if (!root || !source || !Rules || typeof PlakotoBoard === "undefined") return;
   var game_root = root;
   /** @type {PageData} */
   var data = JSON.parse(source.textContent || "{}");
@@ -55,10 +54,7 @@
 
   /** @param {string} name */
   function q(name) { return /** @type {HTMLElement} */ (game_root.querySelector(name)); }
-  var svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (q("svg.board")));
-  var layer = document.createElementNS(SVG, "g");
-  layer.setAttribute("class", "play-layer");
-  svg.appendChild(layer);
+  var board = new PlakotoBoard(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (q("svg.board"))), geo, "play-layer");
   var feedback = q("[data-feedback]");
   var ruleLink = /** @type {HTMLAnchorElement} */ (q("[data-rule-link]"));
   var log = q("[data-log]");
@@ -545,91 +541,13 @@
     else failed();
   }
 
-  // -- drawing ------------------------------------------------------------------------------
+  // -- drawing: board.js, on the board render/svg.py drew -----------------------------------
 
-  /** @param {string} tag @param {Object<string, string | number>} attributes @param {Element} [parent] */
-  function draw(tag, attributes, parent) {
-    var made = document.createElementNS(SVG, tag);
-    Object.keys(attributes).forEach(function (k) { made.setAttribute(k, String(attributes[k])); });
-    (parent || layer).appendChild(made);
-    return made;
-  }
-
-  /** One of the board's shared shapes (the page's <defs>: render/svg.py), as the lessons draw it.
-   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line" | "turn"} shape @param {Side} side
-   * @param {number} x @param {number} y @param {Element} [parent] */
-  function use(shape, side, x, y, parent) {
-    return draw("use", { href: "#" + geo.shapes[shape] + side.charAt(0), x: x, y: y }, parent);
-  }
-
-  /** The centre of the checker in `slot` on `point`. @param {number} point @param {number} slot */
-  function slot(point, slot) { var p = geo.points[String(point)]; return p.y + p.grow * slot * geo.step; }
-
-  /** @param {Position} position @param {number} point */
-  function stack(position, point) {
-    var count = position.board[point - 1];
-    if (!count) return -1;
-    var owner = count > 0 ? "white" : "black", x = geo.points[String(point)].x, first = 0, shown = geo.stack.shown;
-    if (position.pinned.indexOf(point) >= 0) {
-      use("pinned", owner === "white" ? "black" : "white", x, slot(point, 0));
-      draw("use", { href: "#" + geo.pinMark, x: x, y: geo.points[String(point)].pinMarkY });
-      first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
-    }
-    var visible = Math.min(Math.abs(count), shown);
-    for (var i = 0; i < visible; i++) use("checker", /** @type {Side} */ (owner), x, slot(point, first + i));
-    var top = slot(point, first + visible - 1);
-    if (Math.abs(count) > visible) {
-      var label = draw("text", { x: x, y: top + geo.stack.countDy, "class": "ck-count on-" + owner, "text-anchor": "middle",
-        "font-size": geo.stack.fontSize, "font-weight": "bold" });
-      label.textContent = String(Math.abs(count));
-    }
-    return first + visible;
-  }
-
-  /** @param {Position} position @param {Side} side */
-  function tray(position, side) {
-    var t = geo.tray, place = t[side], count = position.off[side];
-    for (var i = 0; i < count; i++) {
-      use("off", side, t.checkerX, place.y + place.grow * i * t.gap);
-    }
-    if (count) {
-      var label = draw("text", { x: t.x + t.width / 2, y: place.countY, "class": "off-count", "text-anchor": "middle",
-        "font-size": geo.stack.fontSize, "font-weight": "bold" });
-      label.textContent = String(count);
-    }
-  }
-
-  /** @param {number[]} dice @param {Side} side @param {number[]} left numbers still to play */
-  function drawDice(dice, side, left) {
-    var d = geo.dice, pip = /** @type {Side} */ (side === "white" ? "black" : "white"), g = draw("g", { "class": "dice" });
-    var remaining = left.slice();
-    dice.forEach(function (value, i) {
-      var x = d.x + (i ? d.apart : -d.apart), at = remaining.indexOf(value);
-      var used = game.state === "moving" && (dice[0] === dice[1] ? left.length <= (i ? 0 : 2) : at < 0);
-      if (at >= 0) remaining.splice(at, 1);
-      var face = draw("g", { "class": used ? "die-face die-used" : "die-face" }, g);
-      use("die", side, x, d.y, face);
-      d.spots[String(value)].forEach(function (s) { use("pip", pip, x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
-    });
-  }
-
-  /** Whose turn it is, on the board between the rows, as the lessons draw it. @param {Position} position */
-  function turnMark(position) {
-    if (game.state === "over") return;
-    var t = geo.turn, g = draw("g", { "class": "turn" });
-    use("turn", position.turn, t.x, t.y, g);
-    var text = draw("text", { x: t.textX, y: t.y + 6, "class": "turn-text", "font-size": t.fontSize, "font-weight": "bold" }, g);
-    text.textContent = sided("turn", position.turn);
-  }
-
-  /** @param {Position} position */
-  function info(position) {
-    /** @type {Side[]} */ (["white", "black"]).forEach(function (side, row) {
-      var y = geo.info.y + row * geo.info.line, turn = game.state !== "over" && position.turn === side;
-      use("line", side, geo.info.x + 7, y - 5);
-      var text = draw("text", { x: geo.info.x + 22, y: y, "class": "info" + (turn ? " info-turn" : ""), "font-size": geo.info.fontSize });
-      if (turn) text.setAttribute("font-weight", "bold");
-      text.textContent = (turn ? "▶ " : "") + fill(sided("info", side), { pips: Rules.pips(position, side), off: position.off[side] });
+  /** The lines under the board, the side to move first in bold and marked. @param {Position} position */
+  function infoLines(position) {
+    return /** @type {Side[]} */ (["white", "black"]).map(function (side) {
+      var turn = game.state !== "over" && position.turn === side;
+      return (turn ? "▶ " : "") + fill(sided("info", side), { pips: Rules.pips(position, side), off: position.off[side] });
     });
   }
 
@@ -644,34 +562,14 @@
 
   function render() {
     var position = shown(), current = node();
-    while (layer.firstChild) layer.removeChild(layer.firstChild);
-    var heights = /** @type {Object<string, number>} */ ({});
-    for (var p = 1; p <= 24; p++) heights[p] = stack(position, p);
-    landed.forEach(function (point) {
-      if (!point || !position.board[point - 1]) return;
-      var h = heights[point], top = slot(point, Math.max(0, Math.min(h, geo.stack.shown) - 1));
-      draw("use", { href: "#pk_ring", x: geo.points[String(point)].x, y: top });
-    });
-    if (chosen !== null) {
-      var h = heights[chosen];
-      draw("circle", { cx: geo.points[String(chosen)].x, cy: slot(chosen, Math.max(0, Math.min(h, geo.stack.shown) - 1)),
-        r: geo.radius + 4, "class": "ring-chosen", fill: "none", "stroke-width": 4 });
-    }
-    Object.keys(targets).forEach(function (where) {
-      if (where === "off") {
-        var t = geo.tray;
-        draw("circle", { cx: t.x + t.width / 2, cy: geo.dice.y, r: 9, "class": "target-dot" });
-        return;
-      }
-      var point = Number(where), on = Math.abs(position.board[point - 1]), free = Math.min(Math.max(heights[point], 0), 4.5);
-      draw("circle", { cx: geo.points[where].x, cy: slot(point, on ? free : 0), r: 9, "class": "target-dot" });
-    });
-    tray(position, "black");
-    tray(position, "white");
+    board.position(position);
+    landed.forEach(function (point) { if (point && position.board[point - 1]) board.ring(point); });
+    if (chosen !== null) board.chosen(chosen);
+    Object.keys(targets).forEach(function (where) { board.target(where); });
     var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
-    if (game.dice) drawDice(game.dice, roller, current ? current.numbers : []);
-    turnMark(position);
-    info(position);
+    if (game.dice) board.dice(game.dice, roller, game.state === "moving" ? (current ? current.numbers : []) : null);
+    if (game.state !== "over") board.turn(position.turn, sided("turn", position.turn));
+    board.info(infoLines(position), game.state !== "over" ? position.turn : null);
     drawHits(position);
     drawControls(current);
     drawLog();
@@ -679,39 +577,27 @@
     save();
   }
 
-  /** The clickable points over the board: buttons a keyboard can reach. @param {Position} position */
+  /** The clickable points over the board: buttons a keyboard can reach (board.js lays them out). @param {Position} position */
   function drawHits(position) {
     if (!hits.firstChild) {
-      for (var p = 1; p <= 24; p++) {
-        var place = geo.points[String(p)];
-        hitButton(String(p), place.x - geo.pointWidth / 2, place.areaY, geo.pointWidth, geo.pointHeight);
+      for (var p = 1; p <= 25; p++) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "game-point";
+        b.setAttribute("data-point", p === 25 ? "off" : String(p));
+        hits.appendChild(b);
       }
-      var t = geo.tray;
-      hitButton("off", t.x, t.black.areaY, t.width, t.white.areaY + t.height - t.black.areaY);
+      board.points(hits, "24");
     }
     var buttons = hits.querySelectorAll("button");
     for (var i = 0; i < buttons.length; i++) {
-      var b = /** @type {HTMLButtonElement} */ (buttons[i]), where = b.getAttribute("data-point") || "";
+      var button = /** @type {HTMLButtonElement} */ (buttons[i]), where = button.getAttribute("data-point") || "";
       var label = where === "off" ? fill(words.trays, { white: position.off.white, black: position.off.black })
         : pointLabel(position, Number(where));
-      b.setAttribute("aria-label", label);
-      b.setAttribute("aria-pressed", String(chosen !== null && String(chosen) === where));
-      b.classList.toggle("is-target", where in targets);
+      button.setAttribute("aria-label", label);
+      button.setAttribute("aria-pressed", String(chosen !== null && String(chosen) === where));
+      button.classList.toggle("is-target", where in targets);
     }
-  }
-
-  /** @param {string} where @param {number} x @param {number} y @param {number} w @param {number} h */
-  function hitButton(where, x, y, w, h) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "game-point";
-    b.setAttribute("data-point", where);
-    b.tabIndex = where === "24" ? 0 : -1;
-    b.style.left = (100 * x / geo.width) + "%";
-    b.style.top = (100 * y / geo.height) + "%";
-    b.style.width = (100 * w / geo.width) + "%";
-    b.style.height = (100 * h / geo.height) + "%";
-    hits.appendChild(b);
   }
 
   /** @param {TreeNode | null} current */
@@ -820,24 +706,6 @@
       if (chosen !== null && String(chosen) === dragged) pointPressed(to);
     }
     dragged = null;
-  });
-
-  /** Arrow keys move among the points (the board's own layout: top row 13–24, bottom 12–1). */
-  hits.addEventListener("keydown", function (event) {
-    var here = /** @type {HTMLElement} */ (event.target).getAttribute("data-point");
-    if (!here) return;
-    var p = here === "off" ? 0 : Number(here), top = p >= 13, next = null;
-    if (event.key === "ArrowRight") next = here === "off" ? "off" : top ? (p === 24 ? "off" : String(p + 1)) : (p === 1 ? "off" : String(p - 1));
-    else if (event.key === "ArrowLeft") next = here === "off" ? "1" : top ? (p === 13 ? "13" : String(p - 1)) : (p === 12 ? "12" : String(p + 1));
-    else if (event.key === "ArrowUp" || event.key === "ArrowDown") next = here === "off" ? (event.key === "ArrowUp" ? "24" : "1") : String(25 - p);
-    if (next === null) return;
-    event.preventDefault();
-    var buttons = hits.querySelectorAll("button");
-    for (var i = 0; i < buttons.length; i++) {
-      var b = /** @type {HTMLButtonElement} */ (buttons[i]);
-      b.tabIndex = b.getAttribute("data-point") === next ? 0 : -1;
-      if (b.tabIndex === 0) b.focus();
-    }
   });
 
   // -- start ----------------------------------------------------------------------------------

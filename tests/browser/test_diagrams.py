@@ -241,3 +241,43 @@ def test_on_a_laptop_the_board_its_caption_and_buttons_fit_one_screen(browser: B
             assert controls["y"] + controls["height"] - board["y"] <= 650
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(360, "light"), (1280, "dark")])
+def test_the_embed_box_folds_behind_a_small_control_at_the_end_of_the_controls(
+        browser: Browser, site: BuiltSite, width: int, scheme: str) -> None:
+    """For a learner the embed box is one icon-sized control after the step buttons, on their
+    row; its name says what it is to a screen reader; Tab reaches it and Enter opens it."""
+    context = browser.new_context(viewport={"width": width, "height": 800}, color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        page.goto(site.url + "en/pinning/index.html")
+        figure = page.locator("figure#pin-sequence")
+        summary = figure.locator(".embed-code summary")
+        expect(summary).to_have_accessible_name("Embed this diagram")
+        expect(summary).to_have_text("Embed this diagram")  # its only text, hidden from sight
+        box, controls, last = (figure.locator(s).bounding_box() for s in
+                               (".embed-code summary", ".controls", "button[data-action='last']"))
+        view = figure.locator(".view").bounding_box()
+        assert box and controls and last and view
+        assert box["width"] <= 48 and box["height"] <= 48  # icon-sized, yet a 44-px target
+        assert box["width"] >= 44 and box["height"] >= 44
+        assert abs(box["y"] - controls["y"]) < 2  # on the controls' row...
+        assert box["x"] >= last["x"] + last["width"]  # ...after the last button...
+        assert abs(box["x"] + box["width"] - (view["x"] + view["width"])) < 2  # ...at the board's end
+        expect(figure.locator(".embed-code textarea")).to_be_hidden()
+        figure.locator("button[data-action='last']").focus()
+        page.keyboard.press("Tab")
+        expect(summary).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(figure.locator(".embed-code textarea")).to_be_visible()
+        opened = figure.locator(".embed-code").bounding_box()
+        assert opened and opened["width"] >= view["width"] - 2  # open, it takes the whole width
+        now, row = summary.bounding_box(), figure.locator(".controls").bounding_box()
+        assert now and row and now["x"] == box["x"] and abs(now["y"] - row["y"]) < 2  # the control stays put
+        figure.locator("button[data-action='next']").click()  # the step buttons still take clicks
+        expect(figure).to_have_attribute("data-step", "1")
+        summary.click()
+        expect(figure.locator(".embed-code textarea")).to_be_hidden()
+    finally:
+        context.close()

@@ -13,8 +13,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.markdown import exercise_placements
-from plakoto_site.engine import OFF, Side
+from plakoto_site.engine import OFF, Dice, Position, Side
 from plakoto_site.engine.tree import Node
+from plakoto_site.render import svg
 
 from .conftest import BuiltSite
 from .test_quality import AXE, AXE_TAGS
@@ -571,3 +572,111 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> Non
         assert violations() == []
     finally:
         context.close()
+
+
+# -- one board: the exercise board draws what render/svg.py draws --------------------------------
+
+USE = r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"'
+COUNT = r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>'
+TURN = r'<text x="([^"]+)" y="([^"]+)" class="turn-text"[^>]*>([^<]*)</text>'
+DRAWN = """(layer) => ({
+    uses: [...layer.querySelectorAll("use")].map(u => [u.getAttribute("href"), +u.getAttribute("x"), +u.getAttribute("y")]),
+    counts: [...layer.querySelectorAll("text.ck-count, text.off-count")].map(
+        t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
+    turn: [...layer.querySelectorAll("text.turn-text")].map(t => [+t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
+})"""
+
+
+def parsed(shapes: str) -> dict[str, list[list[object]]]:
+    """The shapes, counts and turn words of an SVG render/svg.py drew, as the script's are read."""
+    return {
+        "uses": sorted([href, float(x), float(y)] for href, x, y in re.findall(USE, shapes) if href != "#pk_board"),
+        "counts": sorted([kind, float(x), float(y), text] for x, y, kind, text in re.findall(COUNT, shapes)),
+        "turn": [[float(x), float(y), text] for x, y, text in re.findall(TURN, shapes)],
+    }
+
+
+def sort(drawn: dict[str, list[list[object]]]) -> dict[str, list[list[object]]]:
+    return {key: sorted(value) if key != "turn" else value for key, value in drawn.items()}
+
+
+@pytest.mark.parametrize(("lesson", "exercise", "turn"), [
+    ("moving", "make-a-point", "White to play"),  # W 24x10, 19, 17x2, 13x2; B 1x9, 5x2, 7x2, 8x2; 6-1
+    ("pinning", "pin-a-runner", "Black to play"),  # a white checker pinned on 15, B 1x10; 5-2
+])
+def test_an_exercise_board_draws_what_the_lessons_board_draws(page: Page, site: BuiltSite, lesson: str,
+                                                               exercise: str, turn: str) -> None:
+    """Once the script has taken the board over, it shows the same shapes at the same places
+    as the board render/svg.py drew into the page, the turn mark beside the dice included."""
+    built = (site.folder / "en" / lesson / "index.html").read_text()
+    static = re.search(rf'<svg [^>]*aria-labelledby="x-{exercise}-title".*?</svg>', built, re.S)
+    assert static is not None
+    expected = parsed(static.group(0))
+    assert expected["turn"] and expected["turn"][0][2] == turn  # drawn at build time too
+    page.goto(site.url + f"en/{lesson}/index.html")
+    root = page.locator(f"[data-plakoto-exercise='{exercise}']")
+    expect(root.locator("[data-feedback]")).to_have_text(CHOOSE)
+    drawn = sort(root.locator(".xstatic svg .board-layer").evaluate(DRAWN))
+    assert drawn == expected
+    # the turn mark stays as moves are made (the side has not finished its turn)
+    root.locator("[data-action='reset']").click()
+    expect(root.locator(".xstatic svg .board-layer text.turn-text")).to_have_text(turn)
+
+
+def test_the_checkers_moved_so_far_are_ringed(page: Page, site: BuiltSite) -> None:
+    """As a lesson's board rings the checkers of the last play, the exercise board rings each
+    checker the reader has moved; one that moved on is not ringed where it passed."""
+    root = make_a_point(page, site)  # White 6-1: 24x10, 19, 17x2, 13x2
+    rings = root.locator(".xstatic svg .board-layer use[href='#pk_ring']")
+    expect(rings).to_have_count(0)
+    tap(root, "24", "18")
+    expect(rings).to_have_count(1)
+    x = float(rings.first.get_attribute("x") or 0)
+    assert x == 12 + 5 * 40 + 20  # point 18: the sixth column of the top row, left of the bar
+    tap(root, "13", "12")
+    expect(rings).to_have_count(2)
+    root.locator("[data-action='reset']").click()
+    tap(root, "13", "6")  # 13/12 12/6: 12 is passed, only 6 ringed
+    expect(rings).to_have_count(1)
+    assert float(rings.first.get_attribute("x") or 0) == 12 + 6 * 40 + 40 + 20  # point 6: right of the bar
+    root.locator("[data-action='reset']").click()
+    expect(rings).to_have_count(0)
+
+
+POSITIONS = [
+    "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:W",
+    "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:B",
+]
+"""Tall stacks with counts, a pin under each colour (one under a tall stack), both trays
+(White has borne off 2, Black 1), each side to play."""
+
+
+@pytest.mark.parametrize("code", POSITIONS)
+def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: BuiltSite, code: str) -> None:
+    """board.js, which draws every exercise board, on a position no exercise has: pins under
+    both colours, counts, borne-off checkers, the roll and the turn mark of either side."""
+    position = Position.from_code(code)
+    assert (position.white_off, position.black_off) == (2, 1)
+    side = position.turn
+    page.goto(site.url + "en/moving/index.html")
+    page.locator("[data-plakoto-exercise='make-a-point'] .board-layer").wait_for(state="attached")
+    drawn = sort(page.evaluate("""([position, side, draw]) => {
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.innerHTML = '<title>t</title><use href="#pk_board"/>';
+        document.body.append(svg);
+        const geometry = JSON.parse(document.querySelector(".xdata").textContent).board;
+        const board = new PlakotoBoard(svg, geometry, "test-layer");
+        board.position(position);
+        board.dice([6, 5], side, null);
+        board.turn(side, "-");
+        board.info(["-", "-"], side);
+        return eval(draw)(svg.querySelector(".test-layer"));
+    }""", [{"board": list(position.board), "pinned": sorted(position.pinned),
+            "off": {"white": position.white_off, "black": position.black_off}}, side.value, DRAWN]))
+    expected = parsed(svg.shapes(position, svg.Labels("", "-", "-", turn="-"), dice=Dice(6, 5), roller=side))
+    # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned and their 2
+    # markers, 3 borne off, 2 dice with 11 pips, the 2 small checkers of the lines under the
+    # board, the checker beside the turn's words; counts on 24 and 20 and on both trays
+    assert (len(expected["uses"]), len(expected["counts"]), len(expected["turn"])) == (32 + 2 + 11, 4, 1)
+    assert [u for u in expected["uses"] if u[0] in ("#pk_tw", "#pk_tb")] == [[f"#pk_t{side.value[0]}", 313.0, 238.0]]
+    assert drawn == expected

@@ -19,7 +19,7 @@ from plakoto_site.site.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 TSC = REPO / "node_modules" / ".bin" / "tsc"
-SCRIPTS = [REPO / "templates" / "assets" / name for name in ("exercise.js", "diagram.js")]
+SCRIPTS = [REPO / "templates" / "assets" / name for name in ("board.js", "exercise.js", "diagram.js")]
 
 PageData = dict[str, list[object]]
 
