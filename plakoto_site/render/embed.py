@@ -57,6 +57,16 @@ def compact_height(width: int, steps: int) -> int:
     return math.ceil((width - PADDING_X) * svg.HEIGHT / svg.WIDTH + CHROME + (CONTROLS if steps > 1 else 0))
 
 
+def fluid_height(width: int, height: int) -> str:
+    """The CSS height of a frame ``height`` pixels high at ``width``, at any width: the board
+    grows with the frame's width in the picture's proportions and the rest stays as high, so
+    the height is ``HEIGHT/WIDTH`` of the width (``cqw``: of the box the snippet puts around
+    the frame) plus what is left at ``width``, rounded up (a pixel of blank, never a scroll
+    bar). A browser without container units (before 2023) keeps the ``height`` attribute."""
+    ratio = svg.HEIGHT / svg.WIDTH
+    return f"calc({100 * ratio:.4f}cqw + {math.ceil(height - width * ratio)}px)"
+
+
 def plain(html: str) -> str:
     """Caption HTML as one line of text: tags dropped, entities read, spaces collapsed."""
     return Markup(html).striptags()
@@ -112,10 +122,15 @@ class Embed:
         return f"{self.folder}/oembed-{width}.json"
 
     def iframe(self, base_url: str, words: Words, width: int = WIDTH) -> str:
-        """The snippet an author pastes into an article."""
+        """The snippet an author pastes into an article: the frame in a box at most ``width``
+        wide whose height follows its width (:func:`fluid_height`), so a phone that narrows
+        the frame gets no blank under the board."""
+        height = self.height(words, width)
         return (
-            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{self.height(words, width)}" '
-            f'title="{_attribute(self.title)}" loading="lazy" style="border:0;max-width:100%"></iframe>'
+            f'<div style="container-type:inline-size;max-width:{width}px">'
+            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{height}" '
+            f'title="{_attribute(self.title)}" loading="lazy" '
+            f'style="display:block;width:100%;height:{fluid_height(width, height)};border:0"></iframe></div>'
         )
 
     def oembed_json(self, base_url: str, words: Words, provider: str, width: int = WIDTH, png: bool = True) -> str:

@@ -320,3 +320,43 @@ def test_the_host_script_resizes_frames_live(page: Page, site: BuiltSite, articl
     inside = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
     assert abs(board.evaluate("e => e.getBoundingClientRect().height") - inside) <= 2
     assert page.locator("#other").evaluate("e => e.getBoundingClientRect().height") == 150  # not ours
+
+
+PHONE_ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>A post</title>
+<style>body {{ margin: 0 }} main {{ max-width: 680px; margin: 0 auto; padding: 0 24px }}</style></head>
+<body><main><h1>A post</h1><p>Before the diagram.</p>
+{snippet}
+<p id="after">After the diagram.</p></main></body></html>"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [360, 800])
+@pytest.mark.parametrize("diagram", ["pin-sequence", "start-position"])  # two steps, and one
+def test_the_snippet_fits_its_content_at_a_phones_width_without_a_script(
+        page: Page, site: BuiltSite, static_server, tmp_path: Path, viewport: int, diagram: str) -> None:  # type: ignore[no-untyped-def]
+    # The snippet as an author copies it (the oEmbed answer's html is the same), in a post
+    # whose column is 360 - 2 × 24 = 312 pixels on a phone and 560 on a desktop: no script.
+    snippet = json.loads((site.folder / f"en/embed/{diagram}/oembed.json").read_text())["html"]
+    (tmp_path / "index.html").write_text(PHONE_ARTICLE.format(snippet=snippet))
+    page.set_viewport_size({"width": viewport, "height": 900})
+    page.goto(str(static_server(tmp_path)) + "index.html")
+    board = page.locator("iframe")
+    inside = page.frame_locator("iframe")
+    expect(inside.locator("figure[data-plakoto-diagram]")).to_be_visible()
+    box = board.bounding_box()
+    assert box is not None
+    assert box["width"] == {360: 312, 800: 560}[viewport]
+    steps = int(inside.locator("figure").get_attribute("data-steps") or "1")
+    for step in range(steps):
+        if step:
+            inside.locator("button[data-action='next']").click()
+            expect(inside.locator("figure")).to_have_attribute("data-step", str(step))
+        content, scroll, view = inside.locator("html").evaluate(
+            "e => [e.getBoundingClientRect().height, e.scrollHeight, innerHeight]")
+        assert scroll <= view, (diagram, step, "cut: the frame scrolls", scroll, view)
+        blank = box["height"] - content
+        assert 0 <= blank < 4, (diagram, step, "blank under the board", blank)
+    # The text after the frame starts right under it.
+    after = page.locator("#after").bounding_box()
+    assert after is not None and after["y"] - (box["y"] + box["height"]) < 24
