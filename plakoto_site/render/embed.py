@@ -133,6 +133,14 @@ class Embed:
             f'style="display:block;width:100%;height:{fluid_height(width, height)};border:0"></iframe></div>'
         )
 
+    def oembed_html(self, base_url: str, words: Words, width: int = WIDTH) -> str:
+        """The oEmbed answer's HTML: the snippet after a hidden link to the embed page. A
+        consumer that keeps the HTML shows the snippet; WordPress, for a provider it does not
+        trust, keeps only the link and the frame (src, width, height, title), shows the link
+        until the frame says its height (embed-frame.js), then the frame at that height."""
+        link = f'<a href="{_attribute(base_url + self.page)}">{escape(self.title)}</a>'
+        return f'<blockquote style="display:none">{link}</blockquote>{self.iframe(base_url, words, width)}'
+
     def oembed_json(self, base_url: str, words: Words, provider: str, width: int = WIDTH, png: bool = True) -> str:
         """The oEmbed answer for frames ``width`` wide; its thumbnail is the start's PNG, or
         its SVG when the build drew no bitmaps."""
@@ -143,7 +151,7 @@ class Embed:
                 "title": self.title,
                 "provider_name": provider,
                 "provider_url": base_url,
-                "html": self.iframe(base_url, words, width),
+                "html": self.oembed_html(base_url, words, width),
                 "width": width,
                 "height": self.height(words, width),
                 "thumbnail_url": f"{base_url}{self.png(0) if png else self.picture(0)}",
