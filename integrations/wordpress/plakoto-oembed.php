@@ -47,6 +47,39 @@ function plakoto_width( $args ) {
 	return $best;
 }
 
+/** Whether $url is on the tutorial's site (PLAKOTO_SITE and below). */
+function plakoto_ours( $url ) {
+	return is_string( $url ) && 0 === strncasecmp( $url, PLAKOTO_SITE, strlen( PLAKOTO_SITE ) );
+}
+
+/*
+ * WordPress fetches oEmbed answers with wp_safe_remote_get, which refuses a host on a local
+ * address (127.0.0.1, 10.…, 192.168.…: a tutorial served on your own machine or network)
+ * and any port but 80, 443 and 8080. The administrator chose PLAKOTO_SITE, so it may be
+ * fetched from even then; every other address is judged as before.
+ */
+add_filter(
+	'http_request_host_is_external',
+	function ( $external, $host, $url ) {
+		return $external || plakoto_ours( $url );
+	},
+	10,
+	3
+);
+
+add_filter(
+	'http_allowed_safe_ports',
+	function ( $ports, $host, $url ) {
+		$port = wp_parse_url( PLAKOTO_SITE, PHP_URL_PORT );
+		if ( $port && is_array( $ports ) && plakoto_ours( $url ) ) {
+			$ports[] = $port;
+		}
+		return $ports;
+	},
+	10,
+	3
+);
+
 add_action(
 	'init',
 	function () {

@@ -57,6 +57,16 @@ def compact_height(width: int, steps: int) -> int:
     return math.ceil((width - PADDING_X) * svg.HEIGHT / svg.WIDTH + CHROME + (CONTROLS if steps > 1 else 0))
 
 
+def fluid_height(width: int, height: int) -> str:
+    """The CSS height of a frame ``height`` pixels high at ``width``, at any width: the board
+    grows with the frame's width in the picture's proportions and the rest stays as high, so
+    the height is ``HEIGHT/WIDTH`` of the width (``cqw``: of the box the snippet puts around
+    the frame) plus what is left at ``width``, rounded up (a pixel of blank, never a scroll
+    bar). A browser without container units (before 2023) keeps the ``height`` attribute."""
+    ratio = svg.HEIGHT / svg.WIDTH
+    return f"calc({100 * ratio:.4f}cqw + {math.ceil(height - width * ratio)}px)"
+
+
 def plain(html: str) -> str:
     """Caption HTML as one line of text: tags dropped, entities read, spaces collapsed."""
     return Markup(html).striptags()
@@ -112,11 +122,24 @@ class Embed:
         return f"{self.folder}/oembed-{width}.json"
 
     def iframe(self, base_url: str, words: Words, width: int = WIDTH) -> str:
-        """The snippet an author pastes into an article."""
+        """The snippet an author pastes into an article: the frame in a box at most ``width``
+        wide whose height follows its width (:func:`fluid_height`), so a phone that narrows
+        the frame gets no blank under the board."""
+        height = self.height(words, width)
         return (
-            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{self.height(words, width)}" '
-            f'title="{_attribute(self.title)}" loading="lazy" style="border:0;max-width:100%"></iframe>'
+            f'<div style="container-type:inline-size;max-width:{width}px">'
+            f'<iframe src="{_attribute(base_url + self.page)}" width="{width}" height="{height}" '
+            f'title="{_attribute(self.title)}" loading="lazy" '
+            f'style="display:block;width:100%;height:{fluid_height(width, height)};border:0"></iframe></div>'
         )
+
+    def oembed_html(self, base_url: str, words: Words, width: int = WIDTH) -> str:
+        """The oEmbed answer's HTML: the snippet after a hidden link to the embed page. A
+        consumer that keeps the HTML shows the snippet; WordPress, for a provider it does not
+        trust, keeps only the link and the frame (src, width, height, title), shows the link
+        until the frame says its height (embed-frame.js), then the frame at that height."""
+        link = f'<a href="{_attribute(base_url + self.page)}">{escape(self.title)}</a>'
+        return f'<blockquote style="display:none">{link}</blockquote>{self.iframe(base_url, words, width)}'
 
     def oembed_json(self, base_url: str, words: Words, provider: str, width: int = WIDTH, png: bool = True) -> str:
         """The oEmbed answer for frames ``width`` wide; its thumbnail is the start's PNG, or
@@ -128,7 +151,7 @@ class Embed:
                 "title": self.title,
                 "provider_name": provider,
                 "provider_url": base_url,
-                "html": self.iframe(base_url, words, width),
+                "html": self.oembed_html(base_url, words, width),
                 "width": width,
                 "height": self.height(words, width),
                 "thumbnail_url": f"{base_url}{self.png(0) if png else self.picture(0)}",

@@ -116,8 +116,22 @@
     var last = 0;
     function size() {
       var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-      if (height !== last) { last = height; tell({ type: "plakoto:resize", height: height }); }
+      if (height !== last) { last = height; tell({ type: "plakoto:resize", height: height }); wordpress(height); }
     }
+    // WordPress shows an oEmbed from a site it does not trust in a sandboxed frame whose
+    // address ends in "#?secret=…", hidden until the frame tells its height in WordPress's
+    // own words ({message: "height", value, secret}); its wp-embed script then shows the
+    // frame at that height (200 to 1000 pixels) and hides the link it showed instead.
+    var secret = (/[#&?]secret=([A-Za-z0-9]+)/.exec(window.location.hash) || [])[1];
+    /** @param {number} height */
+    function wordpress(height) {
+      if (secret && window.parent !== window) { window.parent.postMessage({ message: "height", value: height, secret: secret }, "*"); }
+    }
+    window.addEventListener("message", function (event) {
+      // wp-embed says "ready" once the article has loaded: tell it the height again.
+      var data = /** @type {{message?: unknown, secret?: unknown}} */ (event.data);
+      if (secret && data && typeof data === "object" && data.message === "ready" && data.secret === secret) { wordpress(last); }
+    });
     if (window.ResizeObserver) { new ResizeObserver(size).observe(document.documentElement); }
     size();
     tell(ready(stepper));

@@ -30,7 +30,10 @@ ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A
 </script></body></html>"""
 
 
-SANDBOXED = ARTICLE.replace('<iframe id="board"', '<iframe id="board" sandbox="allow-scripts allow-same-origin"')
+# As WordPress 6.1 shows an oEmbed from a provider it does not trust: a sandbox without
+# allow-same-origin (the frame has an opaque origin), the style and every other attribute gone.
+SANDBOXED = ARTICLE.replace('<iframe id="board"', '<iframe id="board" class="wp-embedded-content" '
+                                                  'sandbox="allow-scripts" security="restricted"')
 
 
 def embeds(site: BuiltSite) -> list[Path]:
@@ -320,3 +323,92 @@ def test_the_host_script_resizes_frames_live(page: Page, site: BuiltSite, articl
     inside = frame(page).locator("html").evaluate("e => Math.ceil(e.getBoundingClientRect().height)")
     assert abs(board.evaluate("e => e.getBoundingClientRect().height") - inside) <= 2
     assert page.locator("#other").evaluate("e => e.getBoundingClientRect().height") == 150  # not ours
+
+
+PHONE_ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>A post</title>
+<style>body {{ margin: 0 }} main {{ max-width: 680px; margin: 0 auto; padding: 0 24px }}</style></head>
+<body><main><h1>A post</h1><p>Before the diagram.</p>
+{snippet}
+<p id="after">After the diagram.</p></main></body></html>"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [360, 800])
+@pytest.mark.parametrize("diagram", ["pin-sequence", "start-position"])  # two steps, and one
+def test_the_snippet_fits_its_content_at_a_phones_width_without_a_script(
+        page: Page, site: BuiltSite, static_server, tmp_path: Path, viewport: int, diagram: str) -> None:  # type: ignore[no-untyped-def]
+    # The snippet as an author copies it (the oEmbed answer's html is the same), in a post
+    # whose column is 360 - 2 × 24 = 312 pixels on a phone and 560 on a desktop: no script.
+    snippet = json.loads((site.folder / f"en/embed/{diagram}/oembed.json").read_text())["html"]
+    (tmp_path / "index.html").write_text(PHONE_ARTICLE.format(snippet=snippet))
+    page.set_viewport_size({"width": viewport, "height": 900})
+    page.goto(str(static_server(tmp_path)) + "index.html")
+    board = page.locator("iframe")
+    inside = page.frame_locator("iframe")
+    expect(inside.locator("figure[data-plakoto-diagram]")).to_be_visible()
+    box = board.bounding_box()
+    assert box is not None
+    assert box["width"] == {360: 312, 800: 560}[viewport]
+    steps = int(inside.locator("figure").get_attribute("data-steps") or "1")
+    for step in range(steps):
+        if step:
+            inside.locator("button[data-action='next']").click()
+            expect(inside.locator("figure")).to_have_attribute("data-step", str(step))
+        content, scroll, view = inside.locator("html").evaluate(
+            "e => [e.getBoundingClientRect().height, e.scrollHeight, innerHeight]")
+        assert scroll <= view, (diagram, step, "cut: the frame scrolls", scroll, view)
+        blank = box["height"] - content
+        assert 0 <= blank < 4, (diagram, step, "blank under the board", blank)
+    # The text after the frame starts right under it.
+    after = page.locator("#after").bounding_box()
+    assert after is not None and after["y"] - (box["y"] + box["height"]) < 24
+
+
+# What WordPress 6.1 makes of the oEmbed answer of a provider it does not trust (seen on a
+# real WordPress: wp_filter_oembed_result): the link, and the frame hidden, sandboxed and
+# given a secret; then its wp-embed script, here in the few lines that matter (WordPress's
+# wp-includes/js/wp-embed.js): a {message: "height", value, secret} from the frame shows it
+# at that height (200 to 1000) and hides the link.
+WORDPRESS_UNTRUSTED = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>A post</title>
+<style>body {{ margin: 0 }} main {{ max-width: 680px; margin: 0 auto; padding: 0 24px }}
+.wp-block-embed {{ margin: 0 }} .wp-block-embed iframe {{ max-width: 100% }}</style></head>
+<body><main><h1>A post</h1><figure class="wp-block-embed"><div class="wp-block-embed__wrapper">
+<blockquote class="wp-embedded-content" data-secret="Xy12ab"><a href="{src}">A diagram</a></blockquote><iframe
+ class="wp-embedded-content" sandbox="allow-scripts" security="restricted" style="position: absolute; clip: rect(1px, 1px, 1px, 1px);"
+ title="A diagram" src="{src}#?secret=Xy12ab" data-secret="Xy12ab" width="560" height="{height}"></iframe></div></figure>
+<script>
+  window.received = [];
+  window.addEventListener("message", function (e) {{
+    var d = e.data; window.received.push(d);
+    if (!d || !d.secret || /[^a-zA-Z0-9]/.test(d.secret)) return;
+    document.querySelectorAll('blockquote[data-secret="' + d.secret + '"]').forEach(function (b) {{ b.style.display = "none"; }});
+    document.querySelectorAll('iframe[data-secret="' + d.secret + '"]').forEach(function (f) {{
+      if (e.source !== f.contentWindow) return;
+      f.removeAttribute("style");
+      if (d.message === "height") f.height = Math.min(1000, Math.max(200, parseInt(d.value, 10)));
+    }});
+  }});
+</script></main></body></html>"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [360, 800])
+def test_wordpress_without_the_plugin_shows_the_frame_at_its_height(page: Page, site: BuiltSite, article,
+                                                                    viewport: int) -> None:  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": viewport, "height": 900})
+    page.goto(article(site.url + "en/embed/pin-sequence/index.html", height=579, page=WORDPRESS_UNTRUSTED))
+    board = page.locator("iframe")
+    page.wait_for_function("!document.querySelector('iframe').hasAttribute('style')")
+    expect(page.locator("blockquote")).to_be_hidden()
+    width = {360: 312, 800: 560}[viewport]
+    expected = compact_height(width, 2)
+    page.wait_for_function(f"Math.abs(document.querySelector('iframe').height - {expected}) <= 2")
+    inside = page.frame_locator("iframe")
+    inside.locator("button[data-action='next']").click()
+    expect(inside.locator("figure")).to_have_attribute("data-step", "1")
+    content = inside.locator("html").evaluate("e => e.getBoundingClientRect().height")
+    assert abs(int(board.get_attribute("height") or 0) - content) <= 2
+    inside.locator("button[data-action='text']").click()  # unfolded, the frame grows
+    page.wait_for_function(f"document.querySelector('iframe').height > {expected + 20}")

@@ -117,3 +117,39 @@ def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_pat
 def best_height(width: int) -> int:
     """By hand from the layout: the board (width - 24) * 526 / 604, and 112 pixels."""
     return {320: 370, 400: 440, 480: 510, 560: 579, 640: 649, 800: 788}[width]
+
+
+WORDPRESS_SAFE_FETCH = """<?php
+define('ABSPATH', '/');
+$filters = array();
+function add_action($name, $f) {}
+function add_filter($name, $f, $p = 10, $n = 1) { global $filters; $filters[$name] = $f; }
+function wp_parse_url($url, $part = -1) { return parse_url($url, $part); }
+require $argv[1];
+foreach (array_slice($argv, 2) as $url) {
+    $host = parse_url($url, PHP_URL_HOST);
+    echo $url, ' ', $filters['http_request_host_is_external'](false, $host, $url) ? 'external' : 'local', ' ',
+        implode(',', $filters['http_allowed_safe_ports'](array(80, 443, 8080), $host, $url)), "\\n";
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
+def test_the_wordpress_plugin_lets_wordpress_fetch_from_the_tutorial_only(tmp_path: Path) -> None:
+    # WordPress refuses to fetch from local addresses and unusual ports (wp_safe_remote_get):
+    # a tutorial served on the author's machine is let through, no other address.
+    plugin = tmp_path / "plakoto-oembed.php"
+    plugin.write_text(WORDPRESS.read_text().replace("'https://plakoto.example/'", "'http://127.0.0.1:8092/'"))
+    stubs = tmp_path / "run.php"
+    stubs.write_text(WORDPRESS_SAFE_FETCH)
+    urls = ["http://127.0.0.1:8092/en/embed/pin-sequence/oembed-640.json?format=json",
+            "http://127.0.0.1:8093/en/embed/pin-sequence/oembed-640.json",
+            "http://127.0.0.1:8092.evil.example/x", "http://10.0.0.1/"]
+    done = subprocess.run(["php", str(stubs), str(plugin), *urls], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        f"{urls[0]} external 80,443,8080,8092",
+        f"{urls[1]} local 80,443,8080",
+        f"{urls[2]} local 80,443,8080",
+        f"{urls[3]} local 80,443,8080",
+    ]

@@ -47,6 +47,10 @@ def test_two_titles_stop_the_build_with_the_line(project: MiniProject) -> None:
     assert "Traceback" not in done.stderr
 
 
+def project_url(snippet: str) -> str:
+    return snippet.split('src="', 1)[1].split('"', 1)[0]
+
+
 def test_the_gallery_lists_every_diagram_with_its_picture_and_snippet(project: MiniProject) -> None:
     project.write("content/en/pinning.md", TITLED)
     build(Project(project.root))
@@ -55,7 +59,10 @@ def test_the_gallery_lists_every_diagram_with_its_picture_and_snippet(project: M
     assert "<h2>White pins a lone checker · Plakoto</h2>" in gallery
     assert '<img src="pin/0.svg"' in gallery and (site / "en/embed/pin/0.svg").is_file()
     snippet = unescape(gallery.split("<textarea", 1)[1].split(">", 1)[1].split("</textarea>", 1)[0])
-    assert snippet == oembed(project, "en")["html"]
+    # The oEmbed answer is the same snippet after a hidden link (for WordPress, EMBEDDING.md).
+    assert snippet.startswith('<div style="container-type:inline-size;max-width:560px"><iframe src=')
+    assert oembed(project, "en")["html"] == (f'<blockquote style="display:none"><a href="{project_url(snippet)}">'
+                                             f'White pins a lone checker · Plakoto</a></blockquote>{snippet}')
     assert '<a href="../pinning/index.html#pin">Pinning</a>' in gallery
     # Every page's footer links to it.
     lesson = (site / "en/pinning/index.html").read_text()

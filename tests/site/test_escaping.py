@@ -156,7 +156,7 @@ def test_the_site_address_is_escaped_in_every_file(project: MiniProject) -> None
     assert done.returncode == 0, done.stderr
     files = project.snapshot()
     oembed = json.loads(files["en/embed/pin/oembed.json"])
-    assert oembed["html"].startswith('<iframe src="https://example.org/a&amp;b/en/embed/pin/index.html"')
+    assert '><iframe src="https://example.org/a&amp;b/en/embed/pin/index.html"' in oembed["html"]
     assert b'<loc>https://example.org/a&amp;b/en/</loc>' in files["sitemap.xml"]
     assert files["robots.txt"] == b"User-agent: *\nAllow: /\nSitemap: https://example.org/a&b/sitemap.xml\n"
     canonical = [a["href"] for t, a in tags(files["en/pinning/index.html"]).tags if t == "link" and a.get("rel") == "canonical"]
