@@ -151,3 +151,16 @@ def test_a_kept_comparison_with_the_english_reports_its_warnings_on_every_build(
     done = build(Project(mini.root), in_place=True, cache=cache)
     assert done.warnings == []
     assert len(cache.tables["translations compared"]) == 2
+
+
+def test_a_macro_edit_reaches_the_frames_a_kept_cache_holds(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    assert "<!-- frame edited -->" not in page(mini.root)
+    macros = mini.root / "templates/macros/diagram.html"
+    text = macros.read_text()
+    assert text.count("{% macro frame(f) -%}") == 1
+    macros.write_text(text.replace("{% macro frame(f) -%}", "{% macro frame(f) -%}<!-- frame edited -->"))
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "<!-- frame edited -->" in page(mini.root)
