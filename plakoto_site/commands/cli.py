@@ -7,8 +7,10 @@ when something is wrong, where and what to do.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from plakoto_site.content.problems import ContentError, Problem
 from plakoto_site.site.build import Report, build
@@ -231,6 +233,16 @@ def main(argv: list[str] | None = None, prog: str = "python build.py") -> int:
     return int(args.run(args))
 
 
-def script() -> int:
+def script() -> NoReturn:
     """The ``plakoto-site`` command that ``pip install`` puts on the PATH."""
-    return main(prog="plakoto-site")
+    leave(main(prog="plakoto-site"))
+
+
+def leave(code: int) -> NoReturn:
+    """End a process that ran one command, with ``code``: its output flushed, and without
+    Python taking apart, object by object, all a build made (40–150 ms of a cold build's
+    time on the project's machine), as mypy leaves. Files are closed and the forked copy
+    waited for by then. Only for ``build.py`` and ``plakoto-site``, never in a test."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup, escape
@@ -172,8 +172,18 @@ def best_width(steps: int, maxwidth: int | None = None, maxheight: int | None = 
     return max(fitting) if fitting else WIDTHS[0]
 
 
+SCHEMES = (palette.LIGHT, palette.DARK)
+"""The schemes every picture and filmstrip is drawn in."""
+
+
 def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
     """A standalone SVG of one step: its title, a description in words, in one ``scheme``."""
+    return pictures(embed, frame, words, memo, (scheme,))[scheme]
+
+
+def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
+             schemes: Sequence[int] = SCHEMES) -> dict[int, str]:
+    """:func:`picture` in each of ``schemes``, its words and board made once for all."""
     diagram = embed.diagram
     step = diagram.steps[frame - 1] if frame else None
     plain_words = Words(words.language, words.translations)
@@ -183,18 +193,21 @@ def picture(embed: Embed, frame: int, words: Words, memo: Memo | None = None, sc
         + [plain(str(item)) for item in position_words(plain_words, diagram.position(frame), step)]
     ).strip()
     drawn = frame_board(diagram, frame, words)
-    return svg.picture(
-        replace(drawn, labels=replace(drawn.labels, title=title)),
-        lang=words.language.code,
-        description=description,
-        position_json=json.dumps(diagram.position(frame).to_json(), separators=(",", ":")),
-        memo=memo,
-        scheme=scheme,
-    )
+    drawn = replace(drawn, labels=replace(drawn.labels, title=title))
+    position_json = json.dumps(diagram.position(frame).to_json(), separators=(",", ":"))
+    return {scheme: svg.picture(drawn, lang=words.language.code, description=description,
+                                position_json=position_json, memo=memo, scheme=scheme)
+            for scheme in schemes}
 
 
 def filmstrip(embed: Embed, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
     """Every step side by side, each with its play written under it."""
+    return filmstrips(embed, words, memo, (scheme,))[scheme]
+
+
+def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
+               schemes: Sequence[int] = SCHEMES) -> dict[int, str]:
+    """:func:`filmstrip` in each of ``schemes``, its words and boards made once for all."""
     diagram = embed.diagram
     plain_words = Words(words.language, words.translations)
     frames = []
@@ -203,4 +216,5 @@ def filmstrip(embed: Embed, words: Words, memo: Memo | None = None, scheme: int 
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
         frames.append((frame_board(diagram, frame, words), text))
-    return svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
+    return {scheme: svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
+            for scheme in schemes}

@@ -45,6 +45,7 @@ class Templates:
         self._modules: dict[tuple[str, NullTranslations], TemplateModule] = {}
         """Each macro file made once per language for this build: a module keeps the ``_``
         it was made with, so it is kept by the translations it was made for."""
+        self._versions: dict[str, int] = {}
 
     def _environment(self, translations: NullTranslations) -> Environment:
         catalog = self._catalogs.get(translations)
@@ -59,8 +60,12 @@ class Templates:
         return self._environment(translations).get_template(name).render(**context)
 
     def version(self, name: str) -> int:
-        """When a template file last changed, for caches of what it rendered."""
-        return (self.folder / name).stat().st_mtime_ns
+        """When a template file last changed, for caches of what it rendered: looked up once
+        per build (a build makes one :class:`Templates`; each frame and exercise asks)."""
+        version = self._versions.get(name)
+        if version is None:
+            version = self._versions[name] = (self.folder / name).stat().st_mtime_ns
+        return version
 
     def macro(self, name: str, macro: str, translations: NullTranslations) -> Callable[..., Markup]:
         """A macro of a template file (``macros/diagram.html``, ``frame``): called with plain

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from plakoto_site.content.problems import Problem, Problems
+from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import Content
 from plakoto_site.i18n.catalogs import CatalogStats
 
@@ -149,24 +149,27 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
 
     Where the machine has a second core, a forked copy checks, renders and writes half the
     languages meanwhile: a language's checks, pages, embeds and pictures depend on nothing
-    of another's. Each side renders in memory, and nothing is written until both sides
-    have checked their languages without an error. Should the copy fail, its languages
+    of another's. Each side renders in memory as soon as its own languages are checked,
+    and nothing is written until both sides have checked theirs without an error. Should the copy fail, its languages
     are checked and rendered here again, so an error is reported as without it."""
     languages = list(gathered.content.languages)
     helper = languages[1::2] if len(languages) > 1 and can_fork() else []
     ours = [lang for lang in languages if lang not in helper]
     with Forked(partial(_helper, gathered, helper) if helper else None) as forked:
         checked = gathered.check(ours)
+        rendering = _render_early(gathered, checked)  # while the copy may still be checking
         theirs = forked.receive()
         if not isinstance(theirs, Checks):  # none was forked, or the copy failed: its languages here
-            checked = _merge(checked, gathered.check(helper))
+            more = gathered.check(helper)
+            rendering.add(gathered, more)
+            checked = _merge(checked, more)
             theirs = Checks([], {})
         gathered.problems.items.extend(theirs.problems)
         verdict(checked, gathered.problems)
         report.warnings = checked.warnings
         report.catalogs = [found for lang in languages
                            if (found := checked.catalogs.get(lang) or theirs.catalogs.get(lang))]
-        files = gathered.render(checked)
+        files = rendering.files()
         fresh = fresh_folder(out)
         try:
             write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
@@ -180,6 +183,36 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
             remove(fresh)
             raise
     return [MARKER, *files, *names]
+
+
+class _Rendering:
+    """Files rendered before every language is known to be free of errors: a template error
+    met on the way waits until the content's errors, reported first, are known to be none."""
+
+    def __init__(self) -> None:
+        self.rendered: dict[str, bytes] = {}
+        self.error: ContentError | None = None
+
+    def add(self, gathered: Gathered, checked: Checked, shared: bool = False) -> None:
+        if self.error is not None or gathered.problems.errors or not (checked.lessons or shared):
+            return  # nothing to render, or the build stops: rendering more would change nothing
+        try:
+            self.rendered.update(gathered.render(checked, shared=shared))
+        except ContentError as error:
+            self.error = error
+
+    def files(self) -> dict[str, bytes]:
+        """The files, sorted by name; raises the template error met, if any."""
+        if self.error is not None:
+            raise self.error
+        return dict(sorted(self.rendered.items()))
+
+
+def _render_early(gathered: Gathered, checked: Checked) -> _Rendering:
+    """Render this process's languages (and the shared files) as soon as they are checked."""
+    rendering = _Rendering()
+    rendering.add(gathered, checked, shared=True)
+    return rendering
 
 
 def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[str]:

@@ -160,7 +160,14 @@ def check_assets(project: Project, problems: Problems) -> None:
 def check_translation(
     english: Lesson, translated: Lesson, tokens: list[Token], problems: Problems, memo: Memo | None = None
 ) -> None:
-    """What a translation must keep of its English lesson (see :mod:`plakoto_site.i18n.parity`)."""
-    english_tokens = parsed(english.body, memo)
-    check_parity(english, english_tokens, translated, tokens, problems)
-    check_same_as_english(english, english_tokens, translated, tokens, problems)
+    """What a translation must keep of its English lesson (see :mod:`plakoto_site.i18n.parity`).
+    The findings are kept in ``memo`` by both lessons (``make serve`` compares again only
+    the translations of a lesson edited, and the lessons edited)."""
+    def compare() -> list[Problem]:
+        found = Problems(problems.root)
+        english_tokens = parsed(english.body, memo)
+        check_parity(english, english_tokens, translated, tokens, found)
+        check_same_as_english(english, english_tokens, translated, tokens, found)
+        return found.items
+
+    problems.items.extend(remembered(memo, "translations compared", (problems.root, english, translated), compare))

@@ -17,9 +17,8 @@ from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
-from plakoto_site.render.embed import WIDTHS, Embed, filmstrip, picture, plain
+from plakoto_site.render.embed import WIDTHS, Embed, filmstrips, pictures, plain
 from plakoto_site.render.pages import placement_captions
-from plakoto_site.render.palette import DARK, LIGHT
 from plakoto_site.render.png import card, png
 from plakoto_site.render.templates import Templates
 
@@ -198,10 +197,11 @@ def embed_files(
         icon=asset("favicon.svg"),
     )
     files = {embed.page: html.encode()}
-    for scheme in (LIGHT, DARK):
-        files[embed.filmstrip_in(scheme)] = filmstrip(embed, words, memo, scheme).encode()
-        for frame in range(diagram.frames):
-            files[embed.picture(frame, scheme)] = picture(embed, frame, words, memo, scheme).encode()
+    for scheme, drawn in filmstrips(embed, words, memo).items():
+        files[embed.filmstrip_in(scheme)] = drawn.encode()
+    for frame in range(diagram.frames):
+        for scheme, drawn in pictures(embed, frame, words, memo).items():
+            files[embed.picture(frame, scheme)] = drawn.encode()
     if bitmaps is not None:
         for frame in range(diagram.frames):
             files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)

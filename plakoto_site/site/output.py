@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
-import hashlib
 import os
 import posixpath
 import shutil
@@ -270,23 +269,24 @@ def replace_file(target: Path, data: bytes) -> None:
 def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]) -> None:
     """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
     longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
-    gets one half-written; a content mistake never gets this far. ``written`` holds a
-    digest of what the last call wrote (kept in the build state), and is brought up to date:
-    the first call looks through the whole folder for files no longer built, later ones
-    remove only what the last call wrote and this one does not."""
+    gets one half-written; a content mistake never gets this far. ``written`` holds what
+    the last call wrote (kept in the build state: mostly the very bytes the build state
+    keeps anyway, so a file rendered again is compared, not hashed), and is brought up to
+    date: the first call looks through the whole folder for files no longer built, later
+    ones remove only what the last call wrote and this one does not."""
     out.mkdir(parents=True, exist_ok=True)
     first = not written
     targets = set()
     for name, data in sorted(files.items()):
         target = out / name
         targets.add(target)
-        digest = hashlib.blake2b(data, digest_size=16).digest()
-        if written.get(target) == digest and target.is_file():
+        before = written.get(target)
+        if before == data and os.path.isfile(target):
             continue
         if not (target.is_file() and target.read_bytes() == data):
             target.parent.mkdir(parents=True, exist_ok=True)
             replace_file(target, data)
-        written[target] = digest
+        written[target] = data
     if first:
         for path in sorted(out.rglob("*"), reverse=True):
             if path.is_file() and path not in targets:

@@ -21,4 +21,4 @@ class BuildCache(Memo):
     def __init__(self) -> None:
         super().__init__()
         self.written: dict[Path, bytes] = {}
-        """A digest of each file ``serve`` last wrote, so an unchanged file is not even read again."""
+        """Each file ``serve`` last wrote, so an unchanged file is not even read again."""

@@ -16,8 +16,18 @@ def page_url(lang: str, slug: str | None = None) -> str:
 
 
 def relative(source: str, target: str) -> str:
-    """A link from the file ``source`` to the file ``target``, both relative to the root."""
-    return posixpath.relpath(target, posixpath.dirname(source) or ".")
+    """A link from the file ``source`` to the file ``target``, both relative to the root:
+    what ``posixpath.relpath`` gives, without asking the system where the root is (a page
+    makes dozens of links)."""
+    start, path = _parts(posixpath.dirname(source)), _parts(target)
+    common = 0
+    while common < min(len(start), len(path)) and start[common] == path[common]:
+        common += 1
+    return "/".join([".."] * (len(start) - common) + path[common:]) or "."
+
+
+def _parts(path: str) -> list[str]:
+    return [part for part in posixpath.normpath(path).split("/") if part not in ("", ".")]
 
 
 def is_external(href: str) -> bool:

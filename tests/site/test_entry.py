@@ -3,13 +3,14 @@ inside the project's .venv."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import REPO
+from .conftest import LESSON_RU, REPO, MiniProject
 
 
 def bare_python() -> str:
@@ -48,3 +49,24 @@ def test_a_project_folder_is_found_by_its_site_toml(tmp_path: Path) -> None:
     assert find_root(tmp_path / "content" / "en") == tmp_path
     assert find_root(tmp_path) == tmp_path
     assert find_root(Path("/")) == ROOT
+
+
+@pytest.mark.parametrize("entry", ["build.py", "plakoto-site"])
+def test_a_command_leaves_with_its_output_and_its_exit_code(entry: str, tmp_path: Path) -> None:
+    """Both entry points end the process at once when the command is done: nothing it
+    printed is lost on the way, even into a pipe, and the exit code is the command's."""
+    mini = MiniProject(tmp_path / "p")
+    command = [sys.executable, str(REPO / "build.py")] if entry == "build.py" else \
+        [str(Path(sys.executable).parent / "plakoto-site")]
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([*command, "build"], capture_output=True, text=True, cwd=mini.root, env=buffered)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Built 12 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in ")
+    assert done.stdout.endswith("Or run: make serve   (http://127.0.0.1:8000/)\n")
+    assert (mini.root / "_site" / "ru" / "pinning" / "index.html").is_file()
+
+    mini.write("content/ru/pinning.md", LESSON_RU.replace("```diagram pin", "```diagram pni"))
+    stopped = subprocess.run([*command, "build"], capture_output=True, text=True, cwd=mini.root, env=buffered)
+    assert stopped.returncode == 1
+    assert "content/ru/pinning.md:9: there is no diagram 'pni'" in stopped.stderr
+    assert stopped.stderr.endswith("_site was left as it was.\n")

@@ -182,3 +182,48 @@ def test_no_fork_while_another_thread_runs() -> None:
     finally:
         stop.set()
         other.join()
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_the_build_renders_its_languages_before_the_copy_has_checked_its_own(
+        project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    third_language(project)
+    here = os.getpid()
+    events: list[str] = []
+    real_render, real_receive = rendering.render, parallel.Forked.receive
+
+    def render(*args: object, **options: object) -> dict[str, bytes]:
+        if os.getpid() == here:
+            events.append("render")
+        return real_render(*args, **options)  # type: ignore[arg-type]
+
+    def receive(self: parallel.Forked) -> object:
+        value = real_receive(self)
+        events.append(type(value).__name__)
+        return value
+
+    monkeypatch.setattr(rendering, "render", render)
+    monkeypatch.setattr(parallel.Forked, "receive", receive)
+    build(Project(project.root), tmp_path / "site")
+    assert events == ["render", "Checks", "list"]
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_a_template_error_met_early_waits_for_the_copys_content_errors(
+        project: MiniProject, tmp_path: Path) -> None:
+    third_language(project)
+    project.write("templates/lesson.html", "{{ no_such_name }}\n")
+    project.write("content/ru/pinning.md", LESSON_RU.replace("```diagram pin", "```diagram pni"))  # the copy's
+    with pytest.raises(ContentError) as stopped:
+        build(Project(project.root), tmp_path / "stopped")
+    assert ("content/ru/pinning.md", "there is no diagram 'pni'") in [
+        (p.path, p.message) for p in stopped.value.problems]
+    assert {p.path for p in stopped.value.problems} == {"content/ru/pinning.md"}  # not the template yet
+
+    project.write("content/ru/pinning.md", LESSON_RU)
+    with pytest.raises(ContentError) as stopped:
+        build(Project(project.root), tmp_path / "stopped")
+    assert [(p.path, p.code) for p in stopped.value.problems] == [("templates/lesson.html", "template")]
+    assert not (tmp_path / "stopped").exists()

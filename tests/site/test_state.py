@@ -13,7 +13,7 @@ from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
-from .conftest import DIAGRAM, PO_RU, MiniProject
+from .conftest import DIAGRAM, LESSON_RU, PO_RU, MiniProject
 
 CHANGED = DIAGRAM.replace('play = "20/15* 13/10"', 'play = "20/15* 24/21"').split("[steps.expect]")[0]
 """The same diagram with another play (legal with 5-3: 24/21 lands on an empty point)."""
@@ -132,3 +132,35 @@ def test_a_page_no_longer_built_is_removed_from_the_served_folder(tmp_path: Path
     assert not (site / "en/moving").exists() and not (site / "ru/moving").exists()
     assert (site / "en/pinning/index.html").is_file()
     assert all(path.exists() for path in cache.written)
+
+
+def test_a_kept_comparison_with_the_english_reports_its_warnings_on_every_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "can_fork", lambda: False)  # the whole build state in this process
+    mini = MiniProject(tmp_path / "p")
+    mini.write("content/ru/pinning.md", LESSON_RU.split("```diagram")[0])  # the diagram left out
+    cache = BuildCache()
+    warned = []
+    for _ in range(2):
+        done = build(Project(mini.root), in_place=True, cache=cache)
+        warned.append([(w.path, w.code) for w in done.warnings])
+    assert warned[0] == warned[1] == [("content/ru/pinning.md", "parity")]
+    assert len(cache.tables["translations compared"]) == 1  # compared once: nothing changed
+
+    mini.write("content/ru/pinning.md", LESSON_RU)
+    done = build(Project(mini.root), in_place=True, cache=cache)
+    assert done.warnings == []
+    assert len(cache.tables["translations compared"]) == 2
+
+
+def test_a_macro_edit_reaches_the_frames_a_kept_cache_holds(tmp_path: Path) -> None:
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    assert "<!-- frame edited -->" not in page(mini.root)
+    macros = mini.root / "templates/macros/diagram.html"
+    text = macros.read_text()
+    assert text.count("{% macro frame(f) -%}") == 1
+    macros.write_text(text.replace("{% macro frame(f) -%}", "{% macro frame(f) -%}<!-- frame edited -->"))
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "<!-- frame edited -->" in page(mini.root)
