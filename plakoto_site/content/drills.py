@@ -33,7 +33,7 @@ from plakoto_site.engine import (
 )
 from plakoto_site.engine.refusals import Refusal, refuse_step
 
-from .exercises import Exercise
+from .exercises import DRILL_PREFIX, Exercise
 
 SEED = 15
 KINDS = ("pips", "legal", "find")
@@ -131,7 +131,7 @@ def play_game(game: int, rng: random.Random) -> list[Moment]:
 def _exercise(kind: str, number: int, moment: Moment, goal: str, question: str = "", side: Side = Side.WHITE,
               answer: object = None) -> Exercise:
     position, dice = moment.position, moment.dice
-    drill_id = f"drill-{kind}-{number}"
+    drill_id = f"{DRILL_PREFIX}{kind}-{number}"
     tree = tuple(play_tree(position, dice)) if goal == "any" else ()
     digest = hashlib.blake2b(f"{drill_id} {position.code()} {dice} {question} {side.value}".encode(),
                              digest_size=16).hexdigest()

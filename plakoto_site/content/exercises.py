@@ -35,6 +35,8 @@ GOALS = ("any", "best", "question")
 QUESTIONS = ("pips", "can-bear-off", "outcome")
 KEYS = {"id", "rules", "position", "roll", "goal", "accepted", "question", "side", "answer", "play"}
 EXERCISE_TEXTS = ("prompt", "hint", "explain", "answer")
+DRILL_PREFIX = "drill-"
+"""The ids of the drills the build makes (:mod:`.drills`): no exercise file may take one."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,10 @@ def read_exercise(path: Path, problems: Problems) -> Exercise | None:
         error(key, f"unknown key {key!r}", hint, Code.UNKNOWN_KEY)
     if data.get("id", path.stem) != path.stem:
         error("id", f"the id {data.get('id')!r} must equal the file name {path.stem!r}")
+    if path.stem.startswith(DRILL_PREFIX):
+        problems.error(path, lines.of("id") if "id" in data else 1,
+                       f"the name {path.stem!r} is taken: the build names its drills {DRILL_PREFIX}…",
+                       f"rename the file so that it does not start with {DRILL_PREFIX!r}")
     read = {
         "rules": lambda: RuleSet.parse(data.get("rules", "plakoto")),
         "position": lambda: Position.from_code(str(data.get("position", ""))),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from plakoto_site.content.exercises import exercise_texts
+from plakoto_site.content.exercises import exercise_texts, read_exercise
 from plakoto_site.content.lessons import read_lesson
 from plakoto_site.content.markdown import key_texts
 from plakoto_site.content.names import SLUG
@@ -96,3 +96,18 @@ def test_exercise_texts_read_through_the_same_reader() -> None:
 def test_one_name_pattern() -> None:
     assert [bool(SLUG.match(name)) for name in ("pin-sequence", "a1", "Pin", "pin--x", "-pin", "pin_x")] == [
         True, True, False, False, False, False]
+
+
+def test_an_exercise_may_not_take_a_drills_name(tmp_path: Path) -> None:
+    # The build names its drills drill-<kind>-<n>: a file of that name would share their
+    # progress and their anchors on the Practice page.
+    source = 'position = "W:24x15;B:1x15;T:W"\nroll = "6-5"\ngoal = "any"\n'
+    problems = Problems(tmp_path)
+    (tmp_path / "drill-pips-1.toml").write_text(source, encoding="utf-8")
+    assert read_exercise(tmp_path / "drill-pips-1.toml", problems) is None
+    assert [(p.path, p.line) for p in problems.errors] == [("drill-pips-1.toml", 1)]
+    assert "drill-" in problems.errors[0].message and "rename" in problems.errors[0].hint
+    problems = Problems(tmp_path)
+    (tmp_path / "drills-of-mine.toml").write_text(source, encoding="utf-8")
+    assert read_exercise(tmp_path / "drills-of-mine.toml", problems) is not None
+    assert problems.errors == []
