@@ -6,7 +6,7 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import Browser, ConsoleMessage, Page
 
 from .conftest import BuiltSite
 
@@ -106,3 +106,19 @@ def test_every_fold_shows_that_it_opens(page: Page, site: BuiltSite) -> None:
         assert closed not in ("none", ""), selector
         summary.evaluate("s => { s.parentElement.open = true; }")
         assert summary.evaluate(turns) != closed, selector
+
+
+def test_a_phone_can_read_the_boards_numbers_and_pip_lines(browser: Browser, site: BuiltSite) -> None:
+    # At 360 px the board is drawn at about half its size: its 15- and 16-unit letters came
+    # out 8 pixels high. The stylesheet gives them more units there.
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        page.goto(site.url + "en/pinning/index.html")
+        shown = """([text, board]) => parseFloat(getComputedStyle(document.querySelector(text)).fontSize)
+            * document.querySelector(board).getBoundingClientRect().width / 604"""
+        for text, board in ((".pt-num", ".frame-board svg"), (".frame-board .info", ".frame-board svg"),
+                            (".xstatic .info", ".xstatic svg")):
+            assert page.evaluate(shown, [text, board]) >= 10, text
+    finally:
+        context.close()
