@@ -90,7 +90,8 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
             break
         for moment in play_game(game, rng):
             wanted = rng.random()
-            outside = sum(count for point, count in enumerate(moment.position.board, start=1) if point > 6 and count > 0)
+            outside = sum(checkers for point, checkers in enumerate(moment.position.board, start=1)
+                          if point > 6 and checkers > 0)  # White's checkers outside its home
             if moment.dice.is_double:
                 pips.append(moment)
             elif moment.position.turn is Side.WHITE and (outside <= 2 or len(moment.plays) == 1):
