@@ -12,7 +12,9 @@ the tutorial for http://127.0.0.1:8092/ and serves it there, finishes WordPress'
 puts integrations/wordpress/plakoto-oembed.php in place and activates it from the Plugins
 page, writes posts in the block editor with Embed blocks, publishes them and opens them in
 Chromium at 360 and 1280 pixels: each diagram must show, step, and fit its frame (no scroll
-bar, less than 24 pixels of blank under it). Then the same without the plugin (WordPress's
+bar, less than 24 pixels of blank under it); with the plugin each frame is 640 pixels wide at
+1280 (the widest answer in Twenty Twenty-Three's 650-pixel column), and no frame sticks out
+of a 360-pixel screen. Then the same without the plugin (WordPress's
 sandboxed frame, sized by its own wp-embed script). Screenshots go to --out.
 """
 
@@ -171,7 +173,9 @@ def post(page: Page, title: str, urls: list[str]) -> str:
     return link.get_attribute("href") or ""
 
 
-def check(page: Page, url: str, name: str, out: Path, sandboxed: bool) -> list[str]:
+def check(page: Page, url: str, name: str, out: Path, sandboxed: bool, wide: int | None = None) -> list[str]:
+    """Each frame of the post at ``url``; ``wide``: the width every frame must have on a wide screen
+    (the widest oEmbed answer that fits the theme's column), and no frame may stick out of a phone's."""
     problems = []
     for width in (360, 1280):
         page.set_viewport_size({"width": width, "height": 900})
@@ -191,7 +195,12 @@ def check(page: Page, url: str, name: str, out: Path, sandboxed: bool) -> list[s
             box = frame.evaluate("f => f.clientHeight")  # without the border WordPress leaves
             content, scroll, view = inside.evaluate("() => [document.documentElement.getBoundingClientRect().height,"
                                                     " document.documentElement.scrollHeight, innerHeight]")
-            print(f"{where}: frame {box} px high, content {content:.0f}")
+            across, right = frame.evaluate("f => [f.clientWidth, f.getBoundingClientRect().right]")
+            print(f"{where}: frame {across} x {box} px, content {content:.0f} high")
+            if wide is not None and width == 1280 and across != wide:
+                problems.append(f"{where}: frame {across} px wide, not {wide}")
+            if right > width:
+                problems.append(f"{where}: frame sticks out of the page ({right:.0f} px of {width})")
             if scroll > view + 1 or not 0 <= box - content < 24:
                 problems.append(f"{where}: frame {box} px high, content {content:.0f}: blank under it, or cut")
             following = inside.locator("button[data-action='next']")
@@ -230,7 +239,8 @@ def main() -> int:
                 urls = [SITE + "en/embed/pin-sequence/", SITE + "el/embed/mother-lost/?step=mother-pinned",
                         SITE + "en/embed/start-position/"]
                 address = post(page, "With the plugin", urls)
-                problems += check(page, address, "plugin", out, sandboxed=False)
+                # Twenty Twenty-Three's column (theme.json, contentSize) is 650 pixels: the 640 answer.
+                problems += check(page, address, "plugin", out, sandboxed=False, wide=640)
                 plugin(page, "Deactivate")
                 local.parent.mkdir(exist_ok=True)
                 local.write_text(LOCAL)

@@ -13,7 +13,9 @@
  * plugin registers the site as a trusted oEmbed provider (so WordPress keeps the iframe as
  * the site wrote it) and fetches, for each pasted address, the widest answer that fits the
  * post's content width (maxwidth) and maxheight; "?step=2" or "?step=pin" in the address
- * opens that step.
+ * opens that step. A block theme sets no content width ($content_width), so WordPress would
+ * ask for 500 pixels whatever its column; the plugin takes the column's width from the
+ * theme's theme.json (settings.layout.contentSize) instead.
  */
 
 defined( 'ABSPATH' ) || exit;
@@ -47,6 +49,29 @@ function plakoto_width( $args ) {
 	return $best;
 }
 
+/**
+ * The content column's width in pixels from the theme's theme.json (settings.layout.contentSize),
+ * or 0: for a theme without theme.json (a classic theme, which sets $content_width), and for a
+ * size that is not in pixels ("40rem", "min(650px, 90vw)"), whose width in pixels only the
+ * reader's browser knows.
+ */
+function plakoto_theme_width() {
+	if ( function_exists( 'wp_theme_has_theme_json' ) ) {
+		$block_theme = wp_theme_has_theme_json();
+	} else {
+		$block_theme = class_exists( 'WP_Theme_JSON_Resolver' ) && WP_Theme_JSON_Resolver::theme_has_support();
+	}
+	if ( ! $block_theme || ! function_exists( 'wp_get_global_settings' ) ) {
+		return 0;
+	}
+	// A path that is missing gives back every setting, an array: only a string is a size.
+	$size = wp_get_global_settings( array( 'layout', 'contentSize' ) );
+	if ( ! is_string( $size ) || ! preg_match( '/^\s*(\d+(?:\.\d+)?)px\s*$/i', $size, $match ) ) {
+		return 0;
+	}
+	return (int) floor( (float) $match[1] );
+}
+
 /** Whether $url is on the tutorial's site (PLAKOTO_SITE and below). */
 function plakoto_ours( $url ) {
 	return is_string( $url ) && 0 === strncasecmp( $url, PLAKOTO_SITE, strlen( PLAKOTO_SITE ) );
@@ -78,6 +103,26 @@ add_filter(
 	},
 	10,
 	3
+);
+
+/*
+ * WordPress's default size for an embed is $content_width, else 500 pixels (wp_embed_defaults).
+ * For the tutorial's addresses in a theme with theme.json, it is the theme's content column
+ * instead, and the height WordPress would give that width; a width or height written in the
+ * post ([embed width="…"]) still wins, as WordPress puts it over these defaults.
+ */
+add_filter(
+	'embed_defaults',
+	function ( $size, $url ) {
+		$width = plakoto_theme_width();
+		if ( $width > 0 && is_array( $size ) && is_string( $url ) && preg_match( plakoto_pattern(), $url ) ) {
+			$size['width']  = $width;
+			$size['height'] = min( (int) ceil( $width * 1.5 ), 1000 );
+		}
+		return $size;
+	},
+	10,
+	2
 );
 
 add_action(

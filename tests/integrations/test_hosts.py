@@ -114,6 +114,99 @@ def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_pat
     assert (args.get("height") is None or answer["height"] <= args["height"]) or width == 320
 
 
+WORDPRESS_THEMES = """<?php
+define('ABSPATH', '/');
+$filters = array();
+function add_action($name, $f) {}
+function add_filter($name, $f, $p = 10, $n = 1) { global $filters; $filters[$name] = $f; }
+function apply_filters($name, $value, ...$more) {
+    global $filters;
+    return isset($filters[$name]) ? $filters[$name]($value, ...$more) : $value;
+}
+function wp_oembed_add_provider($format, $provider, $regex = false) {}
+function wp_parse_args($args, $defaults) { return array_merge($defaults, $args); }
+$theme = json_decode($argv[3], true);
+// The theme: whether it has a theme.json, its settings (WordPress's merged theme.json), $content_width.
+function wp_theme_has_theme_json() { global $theme; return $theme['theme_json']; }
+function wp_get_global_settings($path = array()) {
+    // As WordPress's: a path that is missing gives back every setting.
+    global $theme;
+    $all = $theme['settings'];
+    $value = $all;
+    foreach ($path as $key) {
+        if (!is_array($value) || !array_key_exists($key, $value)) {
+            return $all;
+        }
+        $value = $value[$key];
+    }
+    return $value;
+}
+if (isset($theme['content_width'])) {
+    $content_width = $theme['content_width'];
+}
+// WordPress 6.1's wp_embed_defaults, and how WP_Embed::shortcode puts the post's sizes over it.
+function wp_embed_defaults($url = '') {
+    if (!empty($GLOBALS['content_width'])) {
+        $width = (int) $GLOBALS['content_width'];
+    }
+    if (empty($width)) {
+        $width = 500;
+    }
+    $height = min(ceil($width * 1.5), 1000);
+    return apply_filters('embed_defaults', compact('width', 'height'), $url);
+}
+require $argv[1];
+$args = wp_parse_args(json_decode($argv[4], true), wp_embed_defaults($argv[2]));
+echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], $args);
+"""
+
+
+def block_theme(content_size: str | None) -> dict:  # type: ignore[type-arg]
+    layout = {} if content_size is None else {"contentSize": content_size, "wideSize": "1200px"}
+    return {"theme_json": True, "settings": {"layout": layout, "color": {"text": True}}}
+
+
+@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
+@pytest.mark.parametrize(("theme", "written", "width"), [
+    # Twenty Twenty-Three: a 650-pixel column, no $content_width. 640 fits, 800 does not.
+    (block_theme("650px"), {}, 640),
+    (block_theme("1000px"), {}, 800),
+    (block_theme("600px"), {}, 560),
+    # Sizes only the reader's browser can turn into pixels: WordPress's 500, as before.
+    (block_theme("min(650px, 90vw)"), {}, 480),
+    (block_theme("40rem"), {}, 480),
+    (block_theme(None), {}, 480),
+    # A width written in the post wins over the theme's.
+    (block_theme("650px"), {"width": 400}, 400),
+    # Classic themes, without theme.json: $content_width, else 500, whatever the settings say.
+    ({"theme_json": False, "settings": {"layout": {"contentSize": "650px"}}}, {}, 480),
+    ({"theme_json": False, "settings": {}, "content_width": 580}, {}, 560),
+])
+def test_the_wordpress_plugin_fits_a_block_themes_column(built: Path, tmp_path: Path, theme: dict, written: dict,  # type: ignore[type-arg]
+                                                          width: int) -> None:
+    site, _ = wordpress_pattern()
+    stubs = tmp_path / "run.php"
+    stubs.write_text(WORDPRESS_THEMES)
+    url = f"{site}en/embed/pin-sequence/"
+    done = subprocess.run(["php", str(stubs), str(WORDPRESS), url, json.dumps(theme), json.dumps(written)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{url}oembed-{width}.json"
+    assert (built / f"en/embed/pin-sequence/oembed-{width}.json").is_file()
+
+
+@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
+def test_the_wordpress_plugin_leaves_other_addresses_sizes_alone(tmp_path: Path) -> None:
+    stubs = tmp_path / "run.php"
+    stubs.write_text(WORDPRESS_THEMES.replace(
+        "echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], $args);",
+        "echo json_encode($args);"))
+    done = subprocess.run(["php", str(stubs), str(WORDPRESS), "https://video.example/watch?v=1",
+                           json.dumps(block_theme("650px")), "{}"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"width": 500, "height": 750}
+
+
 def best_height(width: int) -> int:
     """By hand from the layout: the board (width - 24) * 526 / 604, and 112 pixels."""
     return {320: 370, 400: 440, 480: 510, 560: 579, 640: 649, 800: 788}[width]
