@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from pathlib import Path
 
+from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.markdown import placements
 from plakoto_site.i18n.languages import Language
 from plakoto_site.render.templates import Templates
@@ -41,6 +43,15 @@ class Site:
     def asset(self, source: str, name: str) -> str:
         """A link from ``source`` to an asset, with its version stamp."""
         return f"{relative(source, 'assets/' + name)}?v={self.versions[name]}"
+
+    def exercise_scripts(self, source: str, exercises: Iterable[Exercise]) -> dict[str, str]:
+        """The scripts of a page showing ``exercises``: exercise.js, and board.js when one of
+        them is played on the board (a question is answered in a form)."""
+        shown = list(exercises)
+        scripts = {"exercises_js": self.asset(source, "exercise.js")} if shown else {}
+        if any(exercise.goal != "question" for exercise in shown):
+            scripts["board_js"] = self.asset(source, "board.js")
+        return scripts
 
     def translated(self, lang: str, slug: str | None) -> bool:
         """Whether ``lang`` has its own text of a page (else the reference's stands in). Read

@@ -79,7 +79,7 @@ def _drill_page(site: Site, lang: str, kind: str, page: int, path: str, common: 
     def link(other: int) -> str | None:
         return relative(path, page_path(lang, drill_slug(kind, other))) if 1 <= other <= pages else None
 
-    common = {**common, "exercises_js": site.asset(path, "exercise.js"), "board_js": site.asset(path, "board.js")}
+    common = {**common, **site.exercise_scripts(path, (drill.exercise for drill in drills_on(site, kind, page)))}
     html = site.templates.render(
         "drills.html", translations, **common,
         title=drill_name(kind, words),

@@ -59,11 +59,8 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
         return {"title": other.lesson.title, "href": relative(path, page_path(lang, other.lesson.slug))}
 
     common = site.common(lang, item.lesson.slug, path)
-    if exercise_placements(item.tokens):
-        common["exercises_js"] = site.asset(path, "exercise.js")
-        if any(site.checked.content.exercises[placement.exercise].goal != "question"
-               for placement in exercise_placements(item.tokens)):  # a board to play on
-            common["board_js"] = site.asset(path, "board.js")
+    common.update(site.exercise_scripts(path, (site.checked.content.exercises[placement.exercise]
+                                               for placement in exercise_placements(item.tokens))))
     html = site.templates.render(
         "lesson.html",
         site.checked.translations[lang],
@@ -106,8 +103,9 @@ def practice_page(site: Site, lang: str) -> Page | None:
         return None
     translations = site.checked.translations[lang]
     common = site.common(lang, "practice", path)
-    common["exercises_js"] = site.asset(path, "exercise.js")
-    common["board_js"] = site.asset(path, "board.js")
+    common["exercises_js"] = site.asset(path, "exercise.js")  # the drills' ticks, even with no lesson's exercise
+    common.update(site.exercise_scripts(path, (site.checked.content.exercises[exercise]
+                                               for group in groups for exercise in group["ids"])))
     html = site.templates.render(
         "practice.html", translations, **common,
         # TRANSLATORS: The Practice page's title, and its link at the foot of every page.
