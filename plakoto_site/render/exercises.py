@@ -133,6 +133,59 @@ def solution(exercise: Exercise, words: Words) -> dict[str, object]:
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
 
+def _sentences(words: Words, explained: bool, side: Side) -> str:
+    """What the script says as the reader plays (``data-ui``), as JSON."""
+    # The lesson's explanation says why the play is not the best; then the line above it
+    # only says what was played, so that nothing is said twice.
+    if explained:
+        # TRANSLATORS: Exercises: the reader made a legal play that is not the best; the
+        # lesson's explanation of why follows, so this line only names the play.
+        legal = words.gettext("You played %(play)s.")
+    else:
+        # TRANSLATORS: Exercises: a legal play that is not the best, when the lesson gives no
+        # explanation; the play follows this sentence.
+        legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
+    if side is Side.WHITE:
+        # TRANSLATORS: Exercises: before the moves played so far.
+        played = words.gettext("Played so far:") + " %(play)s"
+    else:
+        # TRANSLATORS: Exercises: the moves played so far when Black is to play: first as the
+        # reader sees them on the board (%(board)s, such as "5 → 10, 1 → 3"), then in Black's
+        # own numbering (%(play)s, such as "20/15* 24/22").
+        played = words.gettext("Played so far: %(board)s (in Black's numbering: %(play)s)")
+    return _json({
+        # TRANSLATORS: Exercises: the first line under the board, before any move.
+        "choose": words.gettext("Choose a checker of yours to move."),
+        # TRANSLATORS: Exercises: after the reader chose a checker (board numbering).
+        "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
+        "none": words.no_checker(),
+        # TRANSLATORS: Exercises: the reader pressed "Bear off" (the button's own text) before
+        # choosing which checker to bear off.
+        "off": words.gettext("First choose the checker to bear off, then press Bear off."),
+        # TRANSLATORS: Exercises: no number left takes the chosen checker to the chosen point.
+        "nowhere": words.gettext("No number you have left moves this checker there."),
+        # TRANSLATORS: Exercises: a button under the board: move the chosen checker by this number.
+        "move": words.gettext("Move %(number)s"),
+        # TRANSLATORS: Exercises: a right answer; for a play, the play follows.
+        "solved": words.gettext("Right!"),
+        "legal": legal,
+        # TRANSLATORS: Exercises: a wrong answer to a question.
+        "wrong": words.gettext("Not quite: try again."),
+        "played": played,
+        # TRANSLATORS: Exercises: before the numbers of the roll not played yet.
+        "left": words.gettext("Numbers left:"),
+        # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
+        "done": words.gettext("Solved before"),
+        # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
+        "now": words.gettext("Solved"),
+        # TRANSLATORS: Exercises: a button under an exercise that goes to the next one on the page.
+        "next": words.gettext("Next exercise"),
+        # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
+        # not the answer; "Undo" and "Start again" are the buttons' own texts.
+        "complete": words.gettext("This play is complete: press Undo or Start again to try another."),
+    })
+
+
 def _expected(exercise: Exercise) -> str:
     """The engine's answer to a question, as the value of the control that gives it."""
     answer = exercise.answer
@@ -216,55 +269,9 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     if exercise.goal != "question":  # the same in the lesson and on the practice page: made once
         data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest, words.language.code,
                                                   words.fingerprint), lambda: script_json(tree_data(exercise, words)))
-    # The lesson's explanation says why the play is not the best; then the line above it
-    # only says what was played, so that nothing is said twice.
-    if texts.get("explain"):
-        # TRANSLATORS: Exercises: the reader made a legal play that is not the best; the
-        # lesson's explanation of why follows, so this line only names the play.
-        legal = words.gettext("You played %(play)s.")
-    else:
-        # TRANSLATORS: Exercises: a legal play that is not the best, when the lesson gives no
-        # explanation; the play follows this sentence.
-        legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
-    if side is Side.WHITE:
-        # TRANSLATORS: Exercises: before the moves played so far.
-        played = words.gettext("Played so far:") + " %(play)s"
-    else:
-        # TRANSLATORS: Exercises: the moves played so far when Black is to play: first as the
-        # reader sees them on the board (%(board)s, such as "5 → 10, 1 → 3"), then in Black's
-        # own numbering (%(play)s, such as "20/15* 24/22").
-        played = words.gettext("Played so far: %(board)s (in Black's numbering: %(play)s)")
-    ui = {
-        # TRANSLATORS: Exercises: the first line under the board, before any move.
-        "choose": words.gettext("Choose a checker of yours to move."),
-        # TRANSLATORS: Exercises: after the reader chose a checker (board numbering).
-        "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
-        "none": words.no_checker(),
-        # TRANSLATORS: Exercises: the reader pressed "Bear off" (the button's own text) before
-        # choosing which checker to bear off.
-        "off": words.gettext("First choose the checker to bear off, then press Bear off."),
-        # TRANSLATORS: Exercises: no number left takes the chosen checker to the chosen point.
-        "nowhere": words.gettext("No number you have left moves this checker there."),
-        # TRANSLATORS: Exercises: a button under the board: move the chosen checker by this number.
-        "move": words.gettext("Move %(number)s"),
-        # TRANSLATORS: Exercises: a right answer; for a play, the play follows.
-        "solved": words.gettext("Right!"),
-        "legal": legal,
-        # TRANSLATORS: Exercises: a wrong answer to a question.
-        "wrong": words.gettext("Not quite: try again."),
-        "played": played,
-        # TRANSLATORS: Exercises: before the numbers of the roll not played yet.
-        "left": words.gettext("Numbers left:"),
-        # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
-        "done": words.gettext("Solved before"),
-        # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
-        "now": words.gettext("Solved"),
-        # TRANSLATORS: Exercises: a button under an exercise that goes to the next one on the page.
-        "next": words.gettext("Next exercise"),
-        # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
-        # not the answer; "Undo" and "Start again" are the buttons' own texts.
-        "complete": words.gettext("This play is complete: press Undo or Start again to try another."),
-    }
+    # The same for every exercise of a language that explains (or not), for one side: made once.
+    ui = remembered(memo, "exercise sentences", (words.language.code, words.fingerprint, bool(texts.get("explain")), side),
+                    lambda: _sentences(words, bool(texts.get("explain")), side))
     return templates.macro("macros/exercise.html", "exercise", words.translations)(ExerciseView(
         id=exercise.id,
         goal=exercise.goal,
@@ -273,7 +280,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         position=_json(exercise.position.to_json()),
         dice=f"{exercise.dice.high}-{exercise.dice.low}",
         rules=exercise.rules.value,
-        ui=_json(ui),
+        ui=ui,
         number=words.number(number),
         roll=roll,
         board=Markup(board),
