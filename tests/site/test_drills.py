@@ -127,6 +127,18 @@ def test_find_a_legal_play_from_the_middle_of_games(drills: dict[str, tuple[Dril
     assert with_pins >= len(drills["find"]) // 2
 
 
+def test_the_home_page_leads_to_the_practice_page_beside_the_game(built: dict[str, str]) -> None:
+    """A learner finds the exercises and drills from the home page, not only in the footer."""
+    for lang in ("en", "ru", "el", "uk"):
+        title = re.search(r"<h1>([^<]+)</h1>", built[f"{lang}/practice/index.html"])
+        assert title is not None
+        call = re.search(r'<p class="play-call">(.*?)</p>', built[f"{lang}/index.html"], re.S)
+        assert call is not None, lang
+        links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', call[1])
+        assert [href for href, _ in links] == ["play/index.html", "practice/index.html"], lang
+        assert links[1][1] == title[1], lang  # named as the page it leads to
+
+
 def test_five_a_page_each_linked_from_the_practice_page_and_its_neighbours(built: dict[str, str]) -> None:
     for lang in ("en", "ru", "el", "uk"):
         practice = built[f"{lang}/practice/index.html"]
