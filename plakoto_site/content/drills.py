@@ -6,7 +6,8 @@ Three kinds, each answered by the engine when it makes them:
 - ``legal``: a position, a roll and a written play: is it legal? About half are; the
   others are the mistakes a beginner makes (a checker moved onto a closed point or out
   from under a pin, a partial play when the whole roll can be played, the smaller number
-  played when only one can be, bearing off with a checker outside), and the engine's
+  played when only one can be, bearing off with a checker outside or from a lower point
+  while a higher one holds checkers; every one of them at least once), and the engine's
   refusal says why.
 - ``find``: a position and a roll: play any legal play, on the board (the play tree).
 
@@ -46,6 +47,11 @@ OPENING_TURNS = 8
 FIND_PLAYS = (3, 8)
 """How many legal plays a ``find`` drill's roll has: a choice, on a board small enough to
 think about (and a play tree small enough for the page)."""
+RARE_SEED = 42
+"""The seed of the games that :func:`every_mistake` plays: the first of them has both of
+the rarest mistakes."""
+RARE_GAMES = 3
+"""The most games :func:`every_mistake` plays."""
 MISTAKES = (Why.PINNED, Why.CLOSED, Why.BOTH_NUMBERS, Why.PINNER, Why.NOT_HOME, Why.LARGER_NUMBER,
             Why.HIGHER_POINT)
 """The reasons an illegal play of a ``legal`` drill may have: mistakes a reader could make."""
@@ -104,7 +110,7 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
                 pips.append(moment)
     return {
         "pips": tuple(pips_drills(rng.sample(pips, min(count, len(pips))), rng)),
-        "legal": tuple(legal_drills(rng.sample(legal, len(legal)), count, rng)),
+        "legal": tuple(every_mistake(legal_drills(rng.sample(legal, len(legal)), count, rng))),
         "find": tuple(find_drills(rng.sample(find, min(count, len(find))))),
     }
 
@@ -182,6 +188,39 @@ def legal_drills(moments: list[Moment], count: int, rng: random.Random) -> list[
         if illegal >= len(drills) - illegal and len(moment.plays) > 1:
             exercise = _exercise("legal", number, moment, "question", "legal", moment.position.turn, True)
             drills.append(Drill("legal", exercise, rng.choice(moment.plays).notation()))
+    return drills
+
+
+def every_mistake(drills: list[Drill], seed: int = RARE_SEED) -> list[Drill]:
+    """Each kind of mistake in :data:`MISTAKES` at least once. The games of the first pass
+    rarely reach the rarest (the smaller number played when only one number can be, a
+    checker borne off from a lower point while a higher one holds checkers): a kind it
+    missed takes the place of the last drill of the kind it met most, found in games
+    played with a seed of their own (:data:`RARE_SEED`), so the drills before stay as they were."""
+    met = {why: sum(1 for drill in drills if drill.refusal and drill.refusal.why is why) for why in MISTAKES}
+    missing = [why for why in MISTAKES if not met[why]]
+    rng = random.Random(seed)
+    drills = list(drills)
+    for game in range(RARE_GAMES if missing else 0):
+        for moment in play_game(GAMES + game, rng):
+            if not missing:
+                return drills
+            if moment.position.turn is not Side.WHITE or moment.dice.is_double:
+                continue
+            guesses = {why: texts for why, texts in mistake_guesses(moment).items() if why in missing}
+            found = mistake(moment, guesses, met, rng) if guesses else None
+            if found is None or found[1].why not in missing:
+                continue
+            most = max(MISTAKES, key=lambda why: met[why])
+            if met[most] < 2:
+                return drills  # nothing to spare: no kind would be left without its drill
+            index = max(i for i, drill in enumerate(drills) if drill.refusal and drill.refusal.why is most)
+            written, refusal = found
+            exercise = _exercise("legal", index + 1, moment, "question", "legal", Side.WHITE, False)
+            drills[index] = Drill("legal", exercise, written, refusal)
+            met[most] -= 1
+            met[refusal.why] += 1
+            missing.remove(refusal.why)
     return drills
 
 

@@ -117,6 +117,28 @@ def test_illegal_plays_read_by_hand(drills: dict[str, tuple[Drill, ...]]) -> Non
         ("W:23,11,9,6,5x3,4x2,3x2;B:1x3,10,13,16,19,21x3,24x2;P:4,5,16,19,21,23,24;T:W", "3-2", "9/4", None)
 
 
+def test_every_kind_of_mistake_at_least_once(drills: dict[str, tuple[Drill, ...]]) -> None:
+    kinds = {d.refusal.why.value for d in drills["legal"] if d.refusal}
+    assert kinds == PLAUSIBLE, PLAUSIBLE - kinds
+
+
+def test_the_rarest_mistakes_read_by_hand(drills: dict[str, tuple[Drill, ...]]) -> None:
+    by_why = {d.refusal.why.value: d for d in drills["legal"] if d.refusal}
+    larger = by_why["larger-number"]
+    # The lone checker on 9 can take the 5 (to 4) or the 4 (to 5), not both: White's two
+    # checkers pinned on 18 and 19 forbid bearing off, and the checkers on 2 and 1 have
+    # nowhere to go. One number only, so the larger: 9/4. 9/5 plays the 4.
+    assert (larger.exercise.position.code(), str(larger.exercise.dice), larger.written) == \
+        ("W:9,2x6,1x6;B:11,14,18x2,19,20x2,21x2,22x2,23,24x2;P:9,18,19;T:W", "5-4", "9/5")
+    assert larger.refusal.number == 5  # type: ignore[union-attr]
+    higher = by_why["higher-point"]
+    # Every checker home; 4/2 takes the 2, so 2/off would take the 3, from below the
+    # checkers on 6 and 4: a 3 must move one of those.
+    assert (higher.exercise.position.code(), str(higher.exercise.dice), higher.written) == \
+        ("W:6,4,2x2,1x11;B:21,22,24x9;T:W", "3-2", "2/off 4/2")
+    assert (higher.refusal.point, higher.refusal.number) == (2, 3)  # type: ignore[union-attr]
+
+
 def test_find_a_legal_play_from_the_middle_of_games(drills: dict[str, tuple[Drill, ...]]) -> None:
     for drill in drills["find"]:
         exercise = drill.exercise
