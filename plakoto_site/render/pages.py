@@ -57,7 +57,7 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
 def _exercise_rule(self: object, tokens: list[Token], index: int, options: object, env: Context) -> str:
     placement: ExercisePlacement = tokens[index].meta["exercise"]
     exercise = env.exercises[placement.exercise]
-    return str(exercise_html(exercise, exercise_markup(placement), env.words, next(env.numbers), env.templates, env.memo))
+    return str(exercise_html(exercise, exercise_markup(placement, env.memo), env.words, next(env.numbers), env.templates, env.memo))
 
 
 def _link_rule(self: Any, tokens: list[Token], index: int, options: Any, env: Any) -> str:
@@ -97,8 +97,13 @@ def placement_captions(
     }
 
 
-def exercise_markup(placement: ExercisePlacement) -> dict[str, Markup]:
-    """An exercise fence's texts as HTML (inline Markdown allowed)."""
+def exercise_markup(placement: ExercisePlacement, memo: Memo | None = None) -> dict[str, Markup]:
+    """An exercise fence's texts as HTML (inline Markdown allowed), kept in the build state
+    ``memo`` by the fence's text: the Practice page shows them again."""
+    return remembered(memo, "exercise texts", placement.content, lambda: _exercise_markup(placement))
+
+
+def _exercise_markup(placement: ExercisePlacement) -> dict[str, Markup]:
     texts, _ = exercise_texts(placement.content, 0)
     return {key: Markup(_markdown().renderInline(text)) for key, text in texts.items()}
 

@@ -58,7 +58,9 @@ def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], P
                 folder = f"{lang}/embed/{diagram.id}"
                 lesson = page_path(lang, item.lesson.slug)
                 page = f"{folder}/index.html"
-                captions = placement_captions(placement, diagram, partial(rebase, written_for=lesson, shown_in=page))
+                captions = site.cache.get(
+                    "embed captions", (placement.captions, diagram_fingerprint(diagram), lesson, page),
+                    partial(placement_captions, placement, diagram, partial(rebase, written_for=lesson, shown_in=page)))
                 title = f"{placement.title or item.lesson.title} · {plakoto}"
                 found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
     return found

@@ -266,39 +266,41 @@ def replace_file(target: Path, data: bytes) -> None:
         raise
 
 
-def write_changes(files: dict[str, bytes], out: Path, written: dict[Path, bytes]) -> None:
+def write_changes(files: dict[str, bytes], out: Path, written: dict[str, bytes]) -> None:
     """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
     longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
     gets one half-written; a content mistake never gets this far. ``written`` holds what
-    the last call wrote (kept in the build state: mostly the very bytes the build state
-    keeps anyway, so a file rendered again is compared, not hashed), and is brought up to
-    date: the first call looks through the whole folder for files no longer built, later
-    ones remove only what the last call wrote and this one does not."""
+    the last call wrote, by the file's path (kept in the build state: mostly the very bytes
+    the build state keeps anyway, so a file rendered again is compared, not hashed), and is
+    brought up to date: the first call looks through the whole folder for files no longer
+    built, later ones remove only what the last call wrote and this one does not. Paths are
+    plain strings here: a rebuild looks at every file of the site, and most are unchanged."""
     out.mkdir(parents=True, exist_ok=True)
     first = not written
+    root = os.fspath(out)
     targets = set()
     for name, data in sorted(files.items()):
-        target = out / name
+        target = os.path.join(root, name)
         targets.add(target)
-        before = written.get(target)
-        if before == data and os.path.isfile(target):
+        if written.get(target) == data and os.path.isfile(target):
             continue
-        if not (target.is_file() and target.read_bytes() == data):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            replace_file(target, data)
+        path = Path(target)
+        if not (path.is_file() and path.read_bytes() == data):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(path, data)
         written[target] = data
     if first:
         for path in sorted(out.rglob("*"), reverse=True):
-            if path.is_file() and path not in targets:
+            if path.is_file() and os.fspath(path) not in targets:
                 path.unlink()
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
         return
-    for path in [path for path in written if path not in targets]:
-        del written[path]
+    for gone in [target for target in written if target not in targets]:
+        del written[gone]
         with contextlib.suppress(FileNotFoundError):
-            path.unlink()
-        folder = path.parent
+            os.unlink(gone)
+        folder = Path(gone).parent
         while folder != out and folder.is_relative_to(out) and not any(folder.iterdir()):
             folder.rmdir()
             folder = folder.parent

@@ -61,19 +61,20 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     common = site.common(lang, item.lesson.slug, path)
     common.update(site.exercise_scripts(path, (site.checked.content.exercises[placement.exercise]
                                                for placement in exercise_placements(item.tokens))))
-    html = site.templates.render(
-        "lesson.html",
-        site.checked.translations[lang],
-        **common,
-        title=item.lesson.title,
-        summary=item.lesson.summary,
-        body=body,
-        fallback=item.fallback,
-        previous=link(lessons[index - 1] if index > 0 else None),
-        next=link(lessons[index + 1] if index + 1 < len(lessons) else None),
-        number=item.lesson.order if item.lesson.kind == "lesson" else None,
-    )
-    return path, html.encode()
+    page = {
+        "title": item.lesson.title,
+        "summary": item.lesson.summary,
+        "fallback": item.fallback,
+        "previous": link(lessons[index - 1] if index > 0 else None),
+        "next": link(lessons[index + 1] if index + 1 < len(lessons) else None),
+        "number": item.lesson.order if item.lesson.kind == "lesson" else None,
+    }
+    # The page is kept by all its template is given: under serve, an edit renders again
+    # only the pages it shows on (the body, kept above, is the key's own object).
+    page_key = (path, body, repr(sorted(common.items())), repr(sorted(page.items())), words.fingerprint,
+                site.templates_digest)
+    return path, site.cache.get("lesson pages", page_key, lambda: site.templates.render(
+        "lesson.html", site.checked.translations[lang], **common, **page, body=body).encode())
 
 
 def practice_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
@@ -93,7 +94,8 @@ def practice_page(site: Site, lang: str) -> Page | None:
         for placement in exercise_placements(item.tokens):
             number += 1
             exercise = site.checked.content.exercises[placement.exercise]
-            exercises.append(exercise_html(exercise, exercise_markup(placement), words, number, site.templates, site.cache))
+            exercises.append(exercise_html(exercise, exercise_markup(placement, site.cache), words, number, site.templates,
+                                           site.cache))
         if exercises:
             groups.append({"title": item.lesson.title, "exercises": exercises,
                            "ids": [placement.exercise for placement in exercise_placements(item.tokens)],

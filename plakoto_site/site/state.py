@@ -8,8 +8,6 @@ nothing, and a build with a fresh cache is a cold build.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from plakoto_site.content.memo import Memo
 
 
@@ -20,5 +18,5 @@ class BuildCache(Memo):
 
     def __init__(self) -> None:
         super().__init__()
-        self.written: dict[Path, bytes] = {}
+        self.written: dict[str, bytes] = {}
         """Each file ``serve`` last wrote, so an unchanged file is not even read again."""

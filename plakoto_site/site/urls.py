@@ -27,7 +27,10 @@ def relative(source: str, target: str) -> str:
 
 
 def _parts(path: str) -> list[str]:
-    return [part for part in posixpath.normpath(path).split("/") if part not in ("", ".")]
+    parts = path.split("/")
+    if "" in parts or "." in parts or ".." in parts:  # rare: the site's own names are plain
+        parts = [part for part in posixpath.normpath(path).split("/") if part not in ("", ".")]
+    return parts
 
 
 def is_external(href: str) -> bool:

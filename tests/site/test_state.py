@@ -58,6 +58,22 @@ def test_a_kept_cache_builds_the_same_bytes_as_a_cold_build(tmp_path: Path) -> N
     assert "Every number moves one checker." in kept["en/moving/index.html"].decode()
 
 
+def test_a_renamed_lesson_reaches_the_kept_pages_that_link_to_it(tmp_path: Path) -> None:
+    """A page kept whole in the build state is given again whenever anything it shows
+    changed: here a neighbour's title, in its pager link."""
+    mini = MiniProject(tmp_path / "p")
+    cache = BuildCache()
+    build(Project(mini.root), cache=cache)
+    assert "</span> Moving</a>" in page(mini.root)
+    moving = (mini.root / "content/en/moving.md").read_text()
+    mini.write("content/en/moving.md", moving.replace('title = "Moving"', 'title = "Moving the checkers"'))
+    build(Project(mini.root), in_place=True, cache=cache)
+    assert "</span> Moving the checkers</a>" in page(mini.root)
+    build(Project(mini.root), tmp_path / "cold", cache=BuildCache())
+    kept, cold = files(mini.root / "_site"), files(tmp_path / "cold")
+    assert [name for name in kept if kept.get(name) != cold.get(name)] == []
+
+
 def test_the_cache_is_what_a_second_build_reuses(tmp_path: Path) -> None:
     mini = MiniProject(tmp_path / "p")
     cache = BuildCache()
@@ -131,7 +147,7 @@ def test_a_page_no_longer_built_is_removed_from_the_served_folder(tmp_path: Path
     build(Project(mini.root), in_place=True, cache=cache)
     assert not (site / "en/moving").exists() and not (site / "ru/moving").exists()
     assert (site / "en/pinning/index.html").is_file()
-    assert all(path.exists() for path in cache.written)
+    assert all(Path(path).exists() for path in cache.written)
 
 
 def test_a_kept_comparison_with_the_english_reports_its_warnings_on_every_build(
