@@ -158,8 +158,11 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         "lesson_title": placed.lesson.lesson.title,
         "lesson_href": relative(path, page_path(lang, placed.lesson.lesson.slug)) + f"#{placed.embed.diagram.id}",
     } for placed in found]
-    html = site.templates.render(
-        "embed-gallery.html", translations, **site.common(lang, "embed", path),
+    common = site.common(lang, "embed", path)
+    # Kept by all its template is given (under serve, most edits leave it as it was).
+    key = (path, repr(sorted(common.items())), repr(diagrams), words.fingerprint, site.templates_digest)
+    return path, site.cache.get("gallery pages", key, lambda: site.templates.render(
+        "embed-gallery.html", translations, **common,
         # TRANSLATORS: The title of the page listing every diagram, with the code that shows it on another site.
         title=translations.gettext("Diagrams for your site"),
         # TRANSLATORS: The page listing every diagram: the line under its title.
@@ -168,8 +171,7 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         diagrams=diagrams,
         picture_width=GALLERY_WIDTH,
         guide=site.base_url + page_url(lang, "embed"),
-    )
-    return path, html.encode()
+    ).encode())
 
 
 def embed_files(
