@@ -101,16 +101,19 @@ def check_words(lesson: Lesson, terms: list[Term], problems: Problems, memo: Mem
 
 def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
     """Each use of a word to avoid: its line in the body, the message and the hint."""
-    patterns = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
+    avoided = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
     found: list[tuple[int, str, str]] = []
-    if not patterns:
+    if not avoided:
         return found
+    # One pattern, an alternative each (a group of its own, in the table's order): the
+    # first that matches the whole word names the term, as trying them one by one would.
+    anyone = re.compile("|".join(f"({pattern.pattern})" for pattern, _ in avoided))
     judged: dict[str, Term | None] = {}  # a lesson repeats its words: each is judged once
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
             if word not in judged:
-                folded = fold(word)
-                judged[word] = next((term for pattern, term in patterns if pattern.fullmatch(folded)), None)
+                match = anyone.fullmatch(fold(word))
+                judged[word] = avoided[match.lastindex - 1][1] if match and match.lastindex else None
             term = judged[word]
             if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id

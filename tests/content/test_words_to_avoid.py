@@ -4,9 +4,11 @@ capitals and apostrophes."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from plakoto_site.content.terms import avoid_pattern, fold
+from plakoto_site.content.terms import Term, _avoided, avoid_pattern, fold
 
 
 @pytest.mark.parametrize(("stem", "word"), [
@@ -34,3 +36,18 @@ def test_every_form_is_found(stem: str, word: str) -> None:
 ])
 def test_other_words_are_left_alone(stem: str, word: str) -> None:
     assert not avoid_pattern(stem).fullmatch(fold(word))
+
+
+def test_each_word_named_by_the_first_term_that_avoids_it() -> None:
+    """Both terms avoid words that begin "tra": the first in the table names "Trapped"; a
+    word only the second avoids is named by the second; the rest of the text is left alone."""
+    terms = [Term("pin", {"en": ["pin"]}, {"en": ["trap"]}),
+             Term("checker", {"en": ["checker"]}, {"en": ["stone", "tra"]})]
+    lesson = SimpleNamespace(lang="en", body="A stone.\nTrapped stones, trams.\nNothing to see.")
+    found = [(offset, message) for offset, message, _ in _avoided(lesson, terms)]  # type: ignore[arg-type]
+    assert found == [
+        (0, "'stone': the term table says 'checker' for this"),
+        (1, "'Trapped': the term table says 'pin' for this"),
+        (1, "'stones': the term table says 'checker' for this"),
+        (1, "'trams': the term table says 'checker' for this"),
+    ]
