@@ -237,6 +237,10 @@ class Words:
 
     def board_info(self, side: Side, position: Position) -> str:
         """The line under the board for one side: ``White: 349 pips, 0 off``."""
+        return self.side_info(side, position.pips(side), position.off(side))
+
+    def side_info(self, side: Side, pips: int, off: int) -> str:
+        """:meth:`board_info` from the counts."""
         if side is Side.WHITE:
             # TRANSLATORS: Under a board picture: White's pip count and borne-off checkers (short,
             # it is drawn in the SVG).
@@ -245,7 +249,7 @@ class Words:
             # TRANSLATORS: Under a board picture: Black's pip count and borne-off checkers (short,
             # it is drawn in the SVG).
             text = self.gettext("Black: %(pips)s pips, %(off)s off")
-        return text % {"pips": self.number(position.pips(side)), "off": self.number(position.off(side))}
+        return text % {"pips": self.number(pips), "off": self.number(off)}
 
     def board_title(self, position: Position, frame: int, frames: int, outcome: Outcome | None = None) -> str:
         """The SVG's short title: the step and whose turn it is, or, once the game is over,

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Move, Position, Refusal, Side
+from plakoto_site.engine import OFF, Move, Refusal, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -37,57 +37,60 @@ def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
+def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dict[str, object]:
     """The page data of ``<script class="xdata">``: every node of the play tree, with tries
     keyed by absolute start point. Its shape is the ``ExerciseData`` typedef of
-    ``templates/assets/exercise.js``."""
+    ``templates/assets/exercise.js``. What no language changes (boards, moves, which try
+    is refused and why) is kept in ``memo`` once per exercise; each language words it."""
     side = exercise.position.turn
     plain = Words(words.language, words.translations)
     accepted = {play.position for play in exercise.accepted}
+    shape = remembered(memo, "exercise trees", (exercise.path.as_posix(), exercise.digest),
+                       lambda: _tree_shape(exercise))
     # The nodes of a tree share most of their points and refusals: each worded once.
     labels: dict[tuple[int, int, bool], str] = {}
     refusals: dict[Refusal, str] = {}
-
-    def label(position: Position, point: int) -> str:
-        key = (point, position.board[point - 1], point in position.pinned)
-        if key not in labels:
-            labels[key] = plain.point(position, point)
-        return labels[key]
+    infos: dict[tuple[Side, int, int], str] = {}
+    # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
+    off = words.gettext("off")
 
     def refusal(reason: Refusal) -> str:
         if reason not in refusals:
             refusals[reason] = plain.refusal(reason)
         return refusals[reason]
 
+    def info(who: Side, pips: int, borne: int) -> str:
+        if (who, pips, borne) not in infos:
+            infos[who, pips, borne] = plain.side_info(who, pips, borne)
+        return infos[who, pips, borne]
+
     nodes = []
-    for node in exercise.tree:
+    for node, shaped in zip(exercise.tree, shape, strict=True):
         position = node.position
-        tries: dict[str, list[dict[str, object]]] = {}
-        for attempt in node.tries:
-            start = side.own(attempt.start)
-            tries.setdefault(str(start), []).append({
-                "to": "off" if attempt.end == OFF else side.own(attempt.end),
-                "number": attempt.number,
-                "next": attempt.child,
-                "refusal": refusal(attempt.refusal) if attempt.refusal else "",
-                "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
-                "board": _board_move(side, attempt.start, attempt.end, words),
-            })
-        not_yet = position.bear_off_refusal(side) if node.numbers else None
         done = ""
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
+        for key in shaped.points:
+            if key not in labels:
+                labels[key] = plain.point(position, key[0])
         nodes.append({
-            "board": list(position.board),
-            "pinned": sorted(position.pinned),
-            "off": {"white": position.white_off, "black": position.black_off},
-            "numbers": list(node.numbers),
-            "tries": tries,
-            "labels": {str(point): label(position, point) for point in range(1, 25) if position.board[point - 1]},
+            "board": shaped.board,
+            "pinned": shaped.pinned,
+            "off": shaped.off,
+            "numbers": shaped.numbers,
+            "tries": {start: [{
+                "to": tried.to,
+                "number": tried.number,
+                "next": tried.next,
+                "refusal": refusal(tried.refusal) if tried.refusal else "",
+                "move": tried.move,
+                "board": f"{tried.start} → {off if tried.to == 'off' else tried.to}",
+            } for tried in tries] for start, tries in shaped.tries.items()},
+            "labels": {str(key[0]): labels[key] for key in shaped.points},
             "done": done,
-            "play": node.play.notation() if node.play else "",
-            "bearOffRefusal": plain.refusal(not_yet) if not_yet else "",
-            "info": [plain.board_info(Side.WHITE, position), plain.board_info(Side.BLACK, position)],
+            "play": shaped.play,
+            "bearOffRefusal": refusal(shaped.bear_off) if shaped.bear_off else "",
+            "info": [info(Side.WHITE, *shaped.white), info(Side.BLACK, *shaped.black)],
         })
     return {
         "side": side.value,
@@ -98,6 +101,62 @@ def tree_data(exercise: Exercise, words: Words) -> dict[str, object]:
         "board": geometry(),
         "nodes": nodes,
     }
+
+
+@dataclass(frozen=True)
+class _Try:
+    start: int
+    to: int | str
+    number: int
+    next: int | None
+    refusal: Refusal | None
+    move: str
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A node of an exercise's play tree as the script's data has it, before any words."""
+
+    board: list[int]
+    pinned: list[int]
+    off: dict[str, int]
+    numbers: list[int]
+    tries: dict[str, list[_Try]]
+    points: list[tuple[int, int, bool]]
+    """Each point with checkers, as the words of its label depend on it."""
+    play: str
+    bear_off: Refusal | None
+    white: tuple[int, int]
+    """White's pips and checkers borne off (and Black's below)."""
+    black: tuple[int, int]
+
+
+def _tree_shape(exercise: Exercise) -> list[_Node]:
+    side = exercise.position.turn
+    shape = []
+    for node in exercise.tree:
+        position = node.position
+        tries: dict[str, list[_Try]] = {}
+        for attempt in node.tries:
+            start = side.own(attempt.start)
+            tries.setdefault(str(start), []).append(_Try(
+                start, "off" if attempt.end == OFF else side.own(attempt.end), attempt.number, attempt.child,
+                attempt.refusal,
+                str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))))
+        shape.append(_Node(
+            board=list(position.board),
+            pinned=sorted(position.pinned),
+            off={"white": position.white_off, "black": position.black_off},
+            numbers=list(node.numbers),
+            tries=tries,
+            points=[(point, position.board[point - 1], point in position.pinned)
+                    for point in range(1, 25) if position.board[point - 1]],
+            play=node.play.notation() if node.play else "",
+            bear_off=position.bear_off_refusal(side) if node.numbers else None,
+            white=(position.pips(Side.WHITE), position.off(Side.WHITE)),
+            black=(position.pips(Side.BLACK), position.off(Side.BLACK)),
+        ))
+    return shape
 
 
 def _board_move(side: Side, start: int, end: int, words: Words) -> str:
@@ -268,7 +327,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     data = Markup("")
     if exercise.goal != "question":  # the same in the lesson and on the practice page: made once
         data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest, words.language.code,
-                                                  words.fingerprint), lambda: script_json(tree_data(exercise, words)))
+                                                  words.fingerprint), lambda: script_json(tree_data(exercise, words, memo)))
     # The same for every exercise of a language that explains (or not), for one side: made once.
     ui = remembered(memo, "exercise sentences", (words.language.code, words.fingerprint, bool(texts.get("explain")), side),
                     lambda: _sentences(words, bool(texts.get("explain")), side))
