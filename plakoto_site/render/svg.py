@@ -338,12 +338,14 @@ def shapes(
     already drawn in the build state ``memo`` (a lesson, its embed page and pictures show
     the same boards; ``make serve`` redraws only what changed) is not drawn again."""
     key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
-           last.side if last else None, last.moves if last else None, dice, roller,
-           labels.white_info, labels.black_info, labels.turn)
-    return remembered(memo, "boards", key, lambda: _shapes(position, labels, last, dice, roller))
+           last.side if last else None, last.moves if last else None, dice, roller)
+    # What no language changes is drawn once for every language; the words go on it.
+    drawn = remembered(memo, "boards", key, lambda: _shapes(position, last, dice, roller))
+    return remembered(memo, "boards with words", (key, labels.white_info, labels.black_info, labels.turn),
+                      lambda: "".join([drawn, *_turn(labels, position), *_info(labels, position)]))
 
 
-def _shapes(position: Position, labels: Labels, last: Play | None, dice: Dice | None, roller: Side | None) -> str:
+def _shapes(position: Position, last: Play | None, dice: Dice | None, roller: Side | None) -> str:
     arrivals, starts, origin = _moved(last)
     parts = ['<use href="#pk_board"/>']
     parts += _from_marks(starts, position)
@@ -352,8 +354,6 @@ def _shapes(position: Position, labels: Labels, last: Play | None, dice: Dice | 
     parts += _tray(position, Side.BLACK, arrivals.get(OFF, 0) if last and last.side is Side.BLACK else 0)
     parts += _tray(position, Side.WHITE, arrivals.get(OFF, 0) if last and last.side is Side.WHITE else 0)
     parts += _dice(dice, roller)
-    parts += _turn(labels, position)
-    parts += _info(labels, position)
     return "".join(parts)
 
 
