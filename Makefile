@@ -14,7 +14,7 @@ BENCH_STAMP := $(VENV)/.bench
 PYTEST_ARGS ?=
 TSC        := node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/tsc --noEmit -p tsconfig.rules.json
 
-.PHONY: help test site serve check messages status lint bench clean chromium
+.PHONY: help test site serve check messages status lint bench clean chromium php
 
 help: ## show this list
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -36,7 +36,10 @@ $(NODE_STAMP): package.json package-lock.json
 chromium: ## make sure a Chromium for the browser tests exists
 	@scripts/ensure-chromium.sh
 
-test: $(VENV_STAMP) $(NODE_STAMP) chromium ## run the test suite (PYTEST_ARGS=... to narrow)
+php: ## make sure a PHP command line for the WordPress plugin's tests exists
+	@scripts/ensure-php.sh
+
+test: $(VENV_STAMP) $(NODE_STAMP) chromium php ## run the test suite (PYTEST_ARGS=... to narrow)
 	@rc=0; $(PY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
 		echo "ERROR: pytest collected no tests" >&2; rc=1; \

@@ -28,6 +28,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.fixture(scope="module")
+def php() -> str:
+    """The PHP command line that runs the plugin's functions (``make test`` installs it)."""
+    found = shutil.which("php")
+    assert found, "no php on PATH: run `make test`, which installs php-cli (scripts/ensure-php.sh)"
+    return found
+
+
 def shortcode_uses(text: str) -> list[dict[str, str]]:
     """The arguments of every ``{{< plakoto … >}}`` written in ``text``."""
     return [dict(re.findall(r'(\w+)="([^"]*)"', use)) for use in re.findall(r"\{\{<\s*plakoto\s(.*?)>\}\}", text)]
@@ -92,7 +100,6 @@ echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], 
 """
 
 
-@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
 @pytest.mark.parametrize(("args", "width"), [
     ({}, 800),                               # no limits: the widest
     ({"width": 640}, 640),
@@ -100,11 +107,12 @@ echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], 
     ({"width": 800, "height": 450}, 400),    # 560 would be 579 high, 400 is 440
     ({"width": 200}, 320),                   # nothing fits: the narrowest
 ])
-def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_path: Path, args: dict, width: int) -> None:  # type: ignore[type-arg]
+def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_path: Path, php: str,
+                                                             args: dict, width: int) -> None:  # type: ignore[type-arg]
     site, _ = wordpress_pattern()
     stubs = tmp_path / "run.php"
     stubs.write_text(WORDPRESS_STUBS)
-    done = subprocess.run(["php", str(stubs), str(WORDPRESS), f"{site}el/embed/mother-lost/?step=1", json.dumps(args)],
+    done = subprocess.run([php, str(stubs), str(WORDPRESS), f"{site}el/embed/mother-lost/?step=1", json.dumps(args)],
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{site}el/embed/mother-lost/oembed-{width}.json"
@@ -166,7 +174,6 @@ def block_theme(content_size: str | None) -> dict:  # type: ignore[type-arg]
     return {"theme_json": True, "settings": {"layout": layout, "color": {"text": True}}}
 
 
-@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
 @pytest.mark.parametrize(("theme", "written", "width"), [
     # Twenty Twenty-Three: a 650-pixel column, no $content_width. 640 fits, 800 does not.
     (block_theme("650px"), {}, 640),
@@ -182,26 +189,25 @@ def block_theme(content_size: str | None) -> dict:  # type: ignore[type-arg]
     ({"theme_json": False, "settings": {"layout": {"contentSize": "650px"}}}, {}, 480),
     ({"theme_json": False, "settings": {}, "content_width": 580}, {}, 560),
 ])
-def test_the_wordpress_plugin_fits_a_block_themes_column(built: Path, tmp_path: Path, theme: dict, written: dict,  # type: ignore[type-arg]
+def test_the_wordpress_plugin_fits_a_block_themes_column(built: Path, tmp_path: Path, php: str, theme: dict, written: dict,  # type: ignore[type-arg]
                                                           width: int) -> None:
     site, _ = wordpress_pattern()
     stubs = tmp_path / "run.php"
     stubs.write_text(WORDPRESS_THEMES)
     url = f"{site}en/embed/pin-sequence/"
-    done = subprocess.run(["php", str(stubs), str(WORDPRESS), url, json.dumps(theme), json.dumps(written)],
+    done = subprocess.run([php, str(stubs), str(WORDPRESS), url, json.dumps(theme), json.dumps(written)],
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{url}oembed-{width}.json"
     assert (built / f"en/embed/pin-sequence/oembed-{width}.json").is_file()
 
 
-@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
-def test_the_wordpress_plugin_leaves_other_addresses_sizes_alone(tmp_path: Path) -> None:
+def test_the_wordpress_plugin_leaves_other_addresses_sizes_alone(tmp_path: Path, php: str) -> None:
     stubs = tmp_path / "run.php"
     stubs.write_text(WORDPRESS_THEMES.replace(
         "echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], $args);",
         "echo json_encode($args);"))
-    done = subprocess.run(["php", str(stubs), str(WORDPRESS), "https://video.example/watch?v=1",
+    done = subprocess.run([php, str(stubs), str(WORDPRESS), "https://video.example/watch?v=1",
                            json.dumps(block_theme("650px")), "{}"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"width": 500, "height": 750}
@@ -227,8 +233,7 @@ foreach (array_slice($argv, 2) as $url) {
 """
 
 
-@pytest.mark.skipif(shutil.which("php") is None, reason="no php here")
-def test_the_wordpress_plugin_lets_wordpress_fetch_from_the_tutorial_only(tmp_path: Path) -> None:
+def test_the_wordpress_plugin_lets_wordpress_fetch_from_the_tutorial_only(tmp_path: Path, php: str) -> None:
     # WordPress refuses to fetch from local addresses and unusual ports (wp_safe_remote_get):
     # a tutorial served on the author's machine is let through, no other address.
     plugin = tmp_path / "plakoto-oembed.php"
@@ -238,7 +243,7 @@ def test_the_wordpress_plugin_lets_wordpress_fetch_from_the_tutorial_only(tmp_pa
     urls = ["http://127.0.0.1:8092/en/embed/pin-sequence/oembed-640.json?format=json",
             "http://127.0.0.1:8093/en/embed/pin-sequence/oembed-640.json",
             "http://127.0.0.1:8092.evil.example/x", "http://10.0.0.1/"]
-    done = subprocess.run(["php", str(stubs), str(plugin), *urls], capture_output=True, text=True, timeout=30)
+    done = subprocess.run([php, str(stubs), str(plugin), *urls], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         f"{urls[0]} external 80,443,8080,8092",
