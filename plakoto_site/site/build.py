@@ -180,6 +180,7 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
                 names = _render_into(gathered, fresh, [lang for lang in helper if lang not in checked.lessons])
             finish(fresh, out)
         except BaseException:
+            forked.stop()  # first: the copy may still be writing into the fresh folder
             remove(fresh)
             raise
     return [MARKER, *files, *names]

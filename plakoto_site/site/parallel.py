@@ -127,7 +127,14 @@ class Forked:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        if kind is not None and self.pid:
+        if kind is not None:
+            self.stop()
+        self._end()
+
+    def stop(self) -> None:
+        """Kill the copy and wait until it has ended: after this it writes nothing more
+        (call it before removing what it may be writing into)."""
+        if self.pid:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
         self._end()
