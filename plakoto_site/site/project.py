@@ -34,6 +34,12 @@ class Project:
     def output(self) -> Path:
         return self.root / "_site"
 
+    @property
+    def compiled_templates(self) -> Path:
+        """Where Jinja keeps the templates compiled between builds (in ``.cache/``, which
+        git ignores, beside the bitmaps of ``--png``)."""
+        return self.root / ".cache" / "jinja"
+
     def asset(self, name: str) -> Path:
         return self.templates / "assets" / name
 

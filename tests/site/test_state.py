@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from jinja2 import Environment
 
 import plakoto_site.site.build as building
 from plakoto_site.content.problems import ContentError
@@ -180,3 +182,58 @@ def test_a_macro_edit_reaches_the_frames_a_kept_cache_holds(tmp_path: Path) -> N
     macros.write_text(text.replace("{% macro frame(f) -%}", "{% macro frame(f) -%}<!-- frame edited -->"))
     build(Project(mini.root), in_place=True, cache=cache)
     assert "<!-- frame edited -->" in page(mini.root)
+
+
+def _compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the templates Jinja compiles from here on (in this process)."""
+    names: list[str] = []
+    compile_template = Environment.compile
+
+    def counting(self: Environment, source: str, name: str | None = None, *args: object, **kwargs: object) -> object:
+        names.append(name or "")
+        return compile_template(self, source, name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Environment, "compile", counting)
+    return names
+
+
+def test_a_cold_build_takes_the_compiled_templates_and_compiles_only_what_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "can_fork", lambda: False)  # every template compiled in this process
+    mini = MiniProject(tmp_path / "p")
+    compiled = _compiled(monkeypatch)
+    build(Project(mini.root), tmp_path / "first")
+    assert "base.html" in compiled and "macros/diagram.html" in compiled
+    assert len(list((mini.root / ".cache/jinja").iterdir())) == len(set(compiled))
+
+    compiled.clear()
+    build(Project(mini.root), tmp_path / "second")  # a new build state: nothing in memory
+    assert compiled == []
+    assert files(tmp_path / "second") == files(tmp_path / "first")
+
+    macros = mini.root / "templates/macros/diagram.html"
+    macros.write_text(macros.read_text().replace("{% macro frame(f) -%}", "{% macro frame(f) -%}<!-- frame edited -->"))
+    build(Project(mini.root), tmp_path / "third")
+    assert compiled == ["macros/diagram.html"]
+    assert "<!-- frame edited -->" in page(tmp_path, "third")
+
+
+def test_damaged_compiled_templates_or_no_place_for_them_change_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    mini = MiniProject(tmp_path / "p")
+    build(Project(mini.root), tmp_path / "first")
+    kept = mini.root / ".cache/jinja"
+    for path in kept.iterdir():
+        path.write_bytes(path.read_bytes()[:20] + b"not what Jinja wrote")
+    build(Project(mini.root), tmp_path / "damaged")
+    assert files(tmp_path / "damaged") == files(tmp_path / "first")
+    compiled = _compiled(monkeypatch)
+    build(Project(mini.root), tmp_path / "repaired")
+    assert compiled == []  # the damaged files were compiled and written again
+
+    shutil.rmtree(kept)
+    kept.write_text("a file of the user's where the folder would go\n")
+    build(Project(mini.root), tmp_path / "nowhere")
+    assert files(tmp_path / "nowhere") == files(tmp_path / "first")
+    assert kept.read_text() == "a file of the user's where the folder would go\n"
