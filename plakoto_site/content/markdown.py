@@ -13,6 +13,10 @@ A ``title:`` line names the diagram in that language where it is shown on its ow
 embed's iframe and oEmbed title, the gallery); without it the lesson's title stands in.
 A caption may run on over lines indented by spaces. The core rule below turns such
 fences into ``plakoto_diagram`` tokens; the render layer draws them.
+
+markdown-it-py is imported when the parser is first made: a cold build parses the lessons
+after it has forked (:mod:`plakoto_site.site.build`), so both processes import it side by
+side rather than one before the other starts.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from .names import NAME
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_core import StateCore
+    from markdown_it.token import Token
 
 DIAGRAM_TOKEN = "plakoto_diagram"
 EXERCISE_TOKEN = "plakoto_exercise"
@@ -147,6 +153,8 @@ def diagram_plugin(md: MarkdownIt) -> None:
 
 def make_markdown() -> MarkdownIt:
     """The one Markdown parser of the site: CommonMark, tables, no raw HTML, diagrams."""
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
     md.use(diagram_plugin).use(heading_id_plugin)
     return md

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from .diagrams import Diagram, read_diagrams, some_steps
 from .drills import COUNT, SEED, Drill, make_drills
@@ -16,6 +15,9 @@ from .memo import Memo, remembered
 from .problems import Code, Problems
 from .settings import Settings, read_settings
 from .terms import Term, read_terms
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 
 @dataclass

@@ -1,6 +1,9 @@
 """PO catalogs: read, checked in the translator's terms, and compiled in memory.
 
 A missing or fuzzy translation falls back to the English message id, never to a key.
+Babel's PO reader and MO writer are imported when first needed: a cold build reads the
+catalogs after it has forked (:mod:`plakoto_site.site.build`), so both processes import
+them side by side rather than one before the other starts.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
 from plakoto_site.content.problems import Code, Problems
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
@@ -44,6 +48,8 @@ class CatalogStats:
 
 
 def read_catalog(path: Path, lang: str, problems: Problems) -> Catalog | None:
+    from babel.messages.pofile import PoFileError, read_po
+
     try:
         with path.open("rb") as file:
             return read_po(file, locale=lang, abort_invalid=True)
@@ -119,6 +125,8 @@ def compiled(catalog: Catalog | None) -> tuple[NullTranslations, str]:
     them may be kept by between builds (``""`` for no catalog)."""
     if catalog is None:
         return NullTranslations(), ""
+    from babel.messages.mofile import write_mo
+
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     digest = hashlib.blake2b(buffer.getvalue(), digest_size=16).hexdigest()

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from markdown_it.token import Token
+from typing import TYPE_CHECKING
 
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN
 from plakoto_site.content.problems import Code, Problems
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 _MOVE = r"\d{1,2}\*?(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?"
 NOTATION = re.compile(rf"^{_MOVE}(?:[ ,]+{_MOVE})*$")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from babel.support import NullTranslations
-from markdown_it.token import Token
 
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.memo import Memo, remembered
@@ -25,6 +25,9 @@ from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same
 from plakoto_site.i18n.words import Words
 
 from .project import ASSETS, Project
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 
 @dataclass
