@@ -34,10 +34,10 @@ $(NODE_STAMP): package.json package-lock.json
 	@touch $@
 
 chromium: ## make sure a Chromium for the browser tests exists
-	@scripts/ensure-chromium.sh
+	@scripts/ensure-tool.sh chromium
 
 php: ## make sure a PHP command line for the WordPress plugin's tests exists
-	@scripts/ensure-php.sh
+	@scripts/ensure-tool.sh php
 
 test: $(VENV_STAMP) $(NODE_STAMP) chromium php ## run the test suite (PYTEST_ARGS=... to narrow)
 	@rc=0; $(PY) -m pytest $(PYTEST_ARGS) || rc=$$?; \

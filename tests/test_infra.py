@@ -38,7 +38,7 @@ def test_chromium_playwright_click(
     expect(button).to_have_text("Rolled")
 
 
-@pytest.mark.parametrize("rel", ["scripts/ensure-chromium.sh", ".ci/run"])
+@pytest.mark.parametrize("rel", ["scripts/ensure-tool.sh", ".ci/run"])
 def test_scripts_are_executable(rel: str) -> None:
     path = REPO / rel
     assert path.is_file(), f"{rel} missing"

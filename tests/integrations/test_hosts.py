@@ -32,7 +32,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def php() -> str:
     """The PHP command line that runs the plugin's functions (``make test`` installs it)."""
     found = shutil.which("php")
-    assert found, "no php on PATH: run `make test`, which installs php-cli (scripts/ensure-php.sh)"
+    assert found, "no php on PATH: run `make test`, which installs php-cli (scripts/ensure-tool.sh php)"
     return found
 
 

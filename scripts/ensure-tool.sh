@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Make sure a command the tests need is available:
+#   scripts/ensure-tool.sh chromium   the browser tests drive it
+#   scripts/ensure-tool.sh php        the WordPress plugin's tests run its functions
+# 1. already on PATH -> nothing to do.
+# 2. root with apt-get -> install Debian's package (chromium, php-cli).
+# 3. otherwise -> chromium: Playwright's own browser build; php: say what to install, and fail.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+tool="${1:-}"
+case "$tool" in
+    # The Debian launcher script may print shell noise on stderr; keep only the version.
+    chromium) package=chromium; version() { chromium --version 2>/dev/null || true; } ;;
+    php) package=php-cli; version() { php -r 'echo "PHP ", PHP_VERSION;' 2>/dev/null || true; } ;;
+    *) echo "usage: scripts/ensure-tool.sh chromium|php" >&2; exit 2 ;;
+esac
+
+if command -v "$tool" >/dev/null 2>&1; then
+    echo "ensure-tool: found $(command -v "$tool"): $(version)"
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "ensure-tool: installing Debian's $package with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y --no-install-recommends "$package"
+    echo "ensure-tool: installed $(version)"
+    exit 0
+fi
+
+if [ "$tool" = chromium ]; then
+    echo "ensure-tool: no chromium on PATH and cannot apt-get; installing Playwright's chromium"
+    .venv/bin/python -m playwright install chromium
+    echo "ensure-tool: Playwright's chromium installed"
+    exit 0
+fi
+echo "ensure-tool: no php on PATH and cannot apt-get: install a PHP command line" \
+     "(Debian/Ubuntu: sudo apt-get install php-cli; macOS: brew install php), then run make test again" >&2
+exit 1
