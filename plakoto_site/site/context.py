@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 
 from plakoto_site.content.exercises import Exercise
@@ -52,6 +52,17 @@ class Site:
         if any(exercise.goal != "question" for exercise in shown):
             scripts["board_js"] = self.asset(source, "board.js")
         return scripts
+
+    def kept_page(self, table: str, lang: str, path: str, given: Mapping[str, object],
+                  render: Callable[[], str], *shown: Hashable) -> bytes:
+        """A page as ``render`` makes it, kept in the build state's ``table`` by all it shows:
+        what its template is given (``given``: plain values, compared by their ``repr``),
+        its language's catalog, the templates, and whatever else it shows (``shown``, such
+        as a lesson's body or its exercises' digests). Under ``serve`` an edit renders again
+        only the pages it shows on."""
+        key = (path, repr(sorted(given.items())), self.checked.words[lang].fingerprint, self.templates_digest,
+               *shown)
+        return self.cache.get(table, key, lambda: render().encode())
 
     def translated(self, lang: str, slug: str | None) -> bool:
         """Whether ``lang`` has its own text of a page (else the reference's stands in). Read

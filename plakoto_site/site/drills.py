@@ -62,12 +62,11 @@ def drill_page(site: Site, lang: str, kind: str, page: int) -> Page:
     it only when a template, the catalog or a link around it changed."""
     path = page_path(lang, drill_slug(kind, page))
     common = site.common(lang, drill_slug(kind, page), path)
-    key = (path, repr(sorted(common.items())), site.checked.words[lang].fingerprint, site.templates_digest,
-           tuple(drill.exercise.digest for drill in drills_on(site, kind, page)), page_count(site, kind))
-    return path, site.cache.get("drill pages", key, lambda: _drill_page(site, lang, kind, page, path, common))
+    return path, site.kept_page("drill pages", lang, path, common, lambda: _drill_page(site, lang, kind, page, path, common),
+                                tuple(drill.exercise.digest for drill in drills_on(site, kind, page)), page_count(site, kind))
 
 
-def _drill_page(site: Site, lang: str, kind: str, page: int, path: str, common: dict[str, object]) -> bytes:
+def _drill_page(site: Site, lang: str, kind: str, page: int, path: str, common: dict[str, object]) -> str:
     words = site.checked.words[lang]
     translations = site.checked.translations[lang]
     first = (page - 1) * PER_PAGE
@@ -94,4 +93,4 @@ def _drill_page(site: Site, lang: str, kind: str, page: int, path: str, common: 
         next_number=words.number(page + 1),
         practice=relative(path, page_path(lang, "practice")) + "#drills",
     )
-    return html.encode()
+    return html

@@ -159,19 +159,15 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         "lesson_href": relative(path, page_path(lang, placed.lesson.lesson.slug)) + f"#{placed.embed.diagram.id}",
     } for placed in found]
     common = site.common(lang, "embed", path)
-    # Kept by all its template is given (under serve, most edits leave it as it was).
-    key = (path, repr(sorted(common.items())), repr(diagrams), words.fingerprint, site.templates_digest)
-    return path, site.cache.get("gallery pages", key, lambda: site.templates.render(
-        "embed-gallery.html", translations, **common,
+    page = {"diagrams": diagrams, "picture_width": GALLERY_WIDTH, "guide": site.base_url + page_url(lang, "embed")}
+    return path, site.kept_page("gallery pages", lang, path, {**common, **page}, lambda: site.templates.render(
+        "embed-gallery.html", translations, **common, **page,
         # TRANSLATORS: The title of the page listing every diagram, with the code that shows it on another site.
         title=translations.gettext("Diagrams for your site"),
         # TRANSLATORS: The page listing every diagram: the line under its title.
         summary=translations.gettext("Every diagram of the tutorial, ready to show in your own article "
                                      "or forum post: copy the code under it, or use its picture."),
-        diagrams=diagrams,
-        picture_width=GALLERY_WIDTH,
-        guide=site.base_url + page_url(lang, "embed"),
-    ).encode())
+    ))
 
 
 def embed_files(

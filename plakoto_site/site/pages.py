@@ -69,12 +69,9 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
         "next": link(lessons[index + 1] if index + 1 < len(lessons) else None),
         "number": item.lesson.order if item.lesson.kind == "lesson" else None,
     }
-    # The page is kept by all its template is given: under serve, an edit renders again
-    # only the pages it shows on (the body, kept above, is the key's own object).
-    page_key = (path, body, repr(sorted(common.items())), repr(sorted(page.items())), words.fingerprint,
-                site.templates_digest)
-    return path, site.cache.get("lesson pages", page_key, lambda: site.templates.render(
-        "lesson.html", site.checked.translations[lang], **common, **page, body=body).encode())
+    # The body, kept above, is in the key as it is: no need to write it out again.
+    return path, site.kept_page("lesson pages", lang, path, {**common, **page}, lambda: site.templates.render(
+        "lesson.html", site.checked.translations[lang], **common, **page, body=body), body)
 
 
 def practice_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
