@@ -38,8 +38,10 @@ class Words:
             return template % values
         safe = {key: escape(value) for key, value in values.items()}
         if "play" in safe:
-            safe["play"] = Markup('<code class="notation">%s</code>') % values["play"]
-        return Markup(escape(template)) % safe
+            safe["play"] = Markup(f'<code class="notation">{safe["play"]}</code>')
+        # Every value is escaped above: plain str formatting of the escaped template gives
+        # what Markup's % would, without its escaping helper around each value.
+        return Markup(str(escape(template)) % safe)
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)

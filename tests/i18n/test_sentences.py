@@ -180,3 +180,13 @@ def test_a_frame_draws_whose_turn_it_is_until_the_game_is_over(checked: Checked,
         assert language.turn_mark(Side.WHITE) != "White to play"
     lost = checked.content.diagrams["mother-lost"]
     assert "turn-text" not in board_svg(lost, 1, language)  # the game is over: nobody is to play
+
+
+def test_a_sentence_as_markup_escapes_its_words_and_values_and_marks_up_the_play() -> None:
+    words = Words(Language("en"), NullTranslations(), markup=True)
+    sentence = words.format('<b>%(side)s</b> & "%(who)s" play %(play)s, 100%%.', side="<White>", who="O'Neil",
+                            play="24/18*")
+    assert isinstance(sentence, Markup)
+    assert sentence == ('&lt;b&gt;&lt;White&gt;&lt;/b&gt; &amp; &#34;O&#39;Neil&#34; play '
+                        '<code class="notation">24/18*</code>, 100%.')
+    assert Words(Language("en"), NullTranslations()).format("%(side)s: 100%%", side="<W>") == "<W>: 100%"
