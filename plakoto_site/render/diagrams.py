@@ -74,6 +74,16 @@ def position_words(words: Words, position: Position, step: Step | None) -> list[
     return items
 
 
+def frame_words(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> list[str]:
+    """A frame's :func:`position_words` as plain text, made once per language in ``memo``
+    (``fingerprint``: :func:`diagram_fingerprint`): its figure in a lesson and its pictures
+    show the same words."""
+    key = (fingerprint, frame, words.language.code, words.fingerprint)
+    return remembered(memo, "frame words", key, lambda: position_words(
+        Words(words.language, words.translations), diagram.position(frame),
+        diagram.steps[frame - 1] if frame else None))
+
+
 def play_sentence(words: Words, step: Step) -> str:
     if step.play is None:
         return words.cannot_move(step.side, step.dice)
@@ -121,11 +131,11 @@ def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, word
     embed page share it, and ``make serve`` renders again only what changed."""
     key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup,
            templates.version("macros/diagram.html"))
-    return remembered(memo, "frames", key, lambda: _render_frame(diagram, frame, caption, words, templates, memo))
+    return remembered(memo, "frames", key, lambda: _render_frame(diagram, fingerprint, frame, caption, words, templates, memo))
 
 
-def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words, templates: Templates,
-                  memo: Memo | None) -> Markup:
+def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
+                  templates: Templates, memo: Memo | None) -> Markup:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     outcome = step.outcome if step is not None else None
@@ -143,7 +153,10 @@ def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words, t
         sentence=play_sentence(words, step) if step else None,
         caption=caption,
         outcome=words.outcome(outcome) if outcome is not None else None,
-        words=position_words(words, position, step),
+        # The same words as the pictures', the play in notation marked up (the template
+        # escapes the plain ones).
+        words=[play_sentence(words, step), *frame_words(diagram, fingerprint, frame, words, memo)[1:]] if step
+        else frame_words(diagram, fingerprint, frame, words, memo),
     ))
 
 

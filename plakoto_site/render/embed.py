@@ -20,6 +20,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from markupsafe import Markup, escape
 
@@ -28,7 +29,7 @@ from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
 from . import palette, svg
-from .diagrams import frame_board, play_sentence, position_words
+from .diagrams import diagram_fingerprint, frame_board, frame_words, play_sentence
 
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
@@ -87,6 +88,11 @@ class Embed:
     title: str
     captions: Mapping[int, Markup]
     folder: str
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """:func:`~plakoto_site.render.diagrams.diagram_fingerprint` of its diagram, made once."""
+        return diagram_fingerprint(self.diagram)
 
     @property
     def page(self) -> str:
@@ -185,12 +191,11 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
              schemes: Sequence[int] = SCHEMES) -> dict[int, str]:
     """:func:`picture` in each of ``schemes``, its words and board made once for all."""
     diagram = embed.diagram
-    step = diagram.steps[frame - 1] if frame else None
     plain_words = Words(words.language, words.translations)
     title = f"{embed.title} — {plain_words.step_label(frame, diagram.frames)}"
     description = " ".join(
         [plain(embed.captions.get(frame, Markup("")))]
-        + [plain(str(item)) for item in position_words(plain_words, diagram.position(frame), step)]
+        + [plain(item) for item in frame_words(diagram, embed.fingerprint, frame, words, memo)]
     ).strip()
     drawn = frame_board(diagram, frame, words)
     drawn = replace(drawn, labels=replace(drawn.labels, title=title))

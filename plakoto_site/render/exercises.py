@@ -43,26 +43,13 @@ def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dic
     ``templates/assets/exercise.js``. What no language changes (boards, moves, which try
     is refused and why) is kept in ``memo`` once per exercise; each language words it."""
     side = exercise.position.turn
-    plain = Words(words.language, words.translations)
     accepted = {play.position for play in exercise.accepted}
     shape = remembered(memo, "exercise trees", (exercise.path.as_posix(), exercise.digest),
                        lambda: _tree_shape(exercise))
-    # The nodes of a tree share most of their points and refusals: each worded once.
-    labels: dict[tuple[int, int, bool], str] = {}
-    refusals: dict[Refusal, str] = {}
-    infos: dict[tuple[Side, int, int], str] = {}
-    # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
-    off = words.gettext("off")
-
-    def refusal(reason: Refusal) -> str:
-        if reason not in refusals:
-            refusals[reason] = plain.refusal(reason)
-        return refusals[reason]
-
-    def info(who: Side, pips: int, borne: int) -> str:
-        if (who, pips, borne) not in infos:
-            infos[who, pips, borne] = plain.side_info(who, pips, borne)
-        return infos[who, pips, borne]
+    # The trees of a language share most of their points and refusals: each worded once.
+    worded = remembered(memo, "exercise tree words", (words.language.code, words.fingerprint),
+                        lambda: _TreeWords(words))
+    plain, labels, refusal, info, off = worded.plain, worded.labels, worded.refusal, worded.info, worded.off
 
     nodes = []
     for node, shaped in zip(exercise.tree, shape, strict=True):
@@ -101,6 +88,30 @@ def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dic
         "board": geometry(),
         "nodes": nodes,
     }
+
+
+class _TreeWords:
+    """A language's words in the play trees' data, each made once for all its trees: a
+    point's label (the same for every board with the same checkers on that point), a
+    refusal, a side's pips and checkers borne off."""
+
+    def __init__(self, words: Words) -> None:
+        self.plain = Words(words.language, words.translations)
+        self.labels: dict[tuple[int, int, bool], str] = {}
+        self._refusals: dict[Refusal, str] = {}
+        self._infos: dict[tuple[Side, int, int], str] = {}
+        # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
+        self.off = words.gettext("off")
+
+    def refusal(self, reason: Refusal) -> str:
+        if reason not in self._refusals:
+            self._refusals[reason] = self.plain.refusal(reason)
+        return self._refusals[reason]
+
+    def info(self, who: Side, pips: int, borne: int) -> str:
+        if (who, pips, borne) not in self._infos:
+            self._infos[who, pips, borne] = self.plain.side_info(who, pips, borne)
+        return self._infos[who, pips, borne]
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,7 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
         placed = embeds[(lang, diagram_id)]
         embed, lesson = placed.embed, placed.lesson.lesson
         words = site.checked.words[lang]
-        key = (diagram_fingerprint(embed.diagram), lang, embed.title, lesson.slug, lesson.title,
+        key = (embed.fingerprint, lang, embed.title, lesson.slug, lesson.title,
                tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
                site.base_url, tuple(sorted(site.versions.items())), site.templates_digest, site.png)
         href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
