@@ -60,12 +60,10 @@ def diagram_data(diagram: Diagram) -> dict[str, object]:
     }
 
 
-def position_words(words: Words, position: Position, step: Step | None) -> list[str]:
-    """The text alternative: every occupied point, pips, borne off, the play, the result."""
-    items: list[str] = []
-    if step is not None:
-        items.append(play_sentence(words, step))
-    items += [words.point(position, info.point) for info in position.points()]
+def board_words(words: Words, position: Position, step: Step | None) -> list[str]:
+    """The text alternative after the play: every occupied point, pips, borne off, the
+    result or whose turn it is."""
+    items = [words.point(position, info.point) for info in position.points()]
     items += [words.pips(position), words.borne_off(position)]
     if step is not None and step.outcome is not None:
         items.append(words.outcome(step.outcome))
@@ -75,11 +73,11 @@ def position_words(words: Words, position: Position, step: Step | None) -> list[
 
 
 def frame_words(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> list[str]:
-    """A frame's :func:`position_words` as plain text, made once per language in ``memo``
+    """A frame's :func:`board_words` as plain text, made once per language in ``memo``
     (``fingerprint``: :func:`diagram_fingerprint`): its figure in a lesson and its pictures
-    show the same words."""
+    show them after the play, each in its own markup."""
     key = (fingerprint, frame, words.language.code, words.fingerprint)
-    return remembered(memo, "frame words", key, lambda: position_words(
+    return remembered(memo, "frame words", key, lambda: board_words(
         Words(words.language, words.translations), diagram.position(frame),
         diagram.steps[frame - 1] if frame else None))
 
@@ -153,10 +151,8 @@ def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Marku
         sentence=play_sentence(words, step) if step else None,
         caption=caption,
         outcome=words.outcome(outcome) if outcome is not None else None,
-        # The same words as the pictures', the play in notation marked up (the template
-        # escapes the plain ones).
-        words=[play_sentence(words, step), *frame_words(diagram, fingerprint, frame, words, memo)[1:]] if step
-        else frame_words(diagram, fingerprint, frame, words, memo),
+        # The play with its notation marked up, then the board's words (the template escapes them).
+        words=([play_sentence(words, step)] if step else []) + frame_words(diagram, fingerprint, frame, words, memo),
     ))
 
 

@@ -191,10 +191,12 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
              schemes: Sequence[int] = SCHEMES) -> dict[int, str]:
     """:func:`picture` in each of ``schemes``, its words and board made once for all."""
     diagram = embed.diagram
+    step = diagram.steps[frame - 1] if frame else None
     plain_words = Words(words.language, words.translations)
     title = f"{embed.title} — {plain_words.step_label(frame, diagram.frames)}"
     description = " ".join(
         [plain(embed.captions.get(frame, Markup("")))]
+        + ([plain(play_sentence(plain_words, step))] if step else [])
         + [plain(item) for item in frame_words(diagram, embed.fingerprint, frame, words, memo)]
     ).strip()
     drawn = frame_board(diagram, frame, words)

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Move, Refusal, Side
+from plakoto_site.engine import OFF, Move, Position, Refusal, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -49,7 +49,7 @@ def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dic
     # The trees of a language share most of their points and refusals: each worded once.
     worded = remembered(memo, "exercise tree words", (words.language.code, words.fingerprint),
                         lambda: _TreeWords(words))
-    plain, labels, refusal, info, off = worded.plain, worded.labels, worded.refusal, worded.info, worded.off
+    plain, label, refusal, info, off = worded.plain, worded.label, worded.refusal, worded.info, worded.off
 
     nodes = []
     for node, shaped in zip(exercise.tree, shape, strict=True):
@@ -57,9 +57,6 @@ def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dic
         done = ""
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
-        for key in shaped.points:
-            if key not in labels:
-                labels[key] = plain.point(position, key[0])
         nodes.append({
             "board": shaped.board,
             "pinned": shaped.pinned,
@@ -73,7 +70,7 @@ def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dic
                 "move": tried.move,
                 "board": f"{tried.start} → {off if tried.to == 'off' else tried.to}",
             } for tried in tries] for start, tries in shaped.tries.items()},
-            "labels": {str(key[0]): labels[key] for key in shaped.points},
+            "labels": {str(key[0]): label(position, key) for key in shaped.points},
             "done": done,
             "play": shaped.play,
             "bearOffRefusal": refusal(shaped.bear_off) if shaped.bear_off else "",
@@ -97,11 +94,17 @@ class _TreeWords:
 
     def __init__(self, words: Words) -> None:
         self.plain = Words(words.language, words.translations)
-        self.labels: dict[tuple[int, int, bool], str] = {}
+        self._labels: dict[tuple[int, int, bool], str] = {}
         self._refusals: dict[Refusal, str] = {}
         self._infos: dict[tuple[Side, int, int], str] = {}
         # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
         self.off = words.gettext("off")
+
+    def label(self, position: Position, key: tuple[int, int, bool]) -> str:
+        """The label of point ``key[0]`` holding ``key[1]`` checkers (``key[2]``: one pinned)."""
+        if key not in self._labels:
+            self._labels[key] = self.plain.point(position, key[0])
+        return self._labels[key]
 
     def refusal(self, reason: Refusal) -> str:
         if reason not in self._refusals:
