@@ -6,8 +6,9 @@ in ``templates/macros/exercise.html``; this module gathers what it shows.
 Contract (see the issue and the browser tests): the root has ``data-plakoto-exercise``,
 ``data-position``, ``data-dice``, ``data-rules`` and ``data-state``; points are elements
 with ``data-point`` (1–24, or ``off``); refusals appear in ``[data-feedback]``; buttons
-say what they do in ``data-action``. The play tree is ``<script class="xdata">``, typed as
-``ExerciseData`` in ``templates/assets/exercise.js``.
+say what they do in ``data-action``. The play tree is ``<script class="xdata">``, the same
+in every language, and its words ``<script class="xwords">``, typed as ``ExerciseData`` and
+``ExerciseWords`` in ``templates/assets/exercise.js``.
 """
 
 from __future__ import annotations
@@ -37,60 +38,36 @@ def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def tree_data(exercise: Exercise, words: Words, memo: Memo | None = None) -> dict[str, object]:
+def tree_data(exercise: Exercise, memo: Memo | None = None) -> dict[str, object]:
     """The page data of ``<script class="xdata">``: every node of the play tree, with tries
-    keyed by absolute start point. Its shape is the ``ExerciseData`` typedef of
-    ``templates/assets/exercise.js``. What no language changes (boards, moves, which try
-    is refused and why) is kept in ``memo`` once per exercise; each language words it."""
-    side = exercise.position.turn
-    accepted = {play.position for play in exercise.accepted}
-    shape = remembered(memo, "exercise trees", (exercise.path.as_posix(), exercise.digest),
-                       lambda: _tree_shape(exercise))
-    # The trees of a language share most of their points and refusals: each worded once.
+    keyed by absolute start point, and no words: a refusal, a point's label and a side's
+    line under the board are numbers, indexes into the lists of :func:`tree_words`. So the
+    data is the same in every language, made once per exercise (kept in ``memo``). Its
+    shape is the ``ExerciseData`` typedef of ``templates/assets/exercise.js``."""
+    return _tree(exercise, memo).data
+
+
+def tree_words(exercise: Exercise, words: Words, memo: Memo | None = None) -> dict[str, object]:
+    """The words of an exercise's play tree in one language, for ``<script class="xwords">``
+    (the ``ExerciseWords`` typedef): the refusals, labels and lines :func:`tree_data`'s
+    numbers point to, the words beside the turn mark and the word for "off"."""
+    tree = _tree(exercise, memo)
+    # A language's trees share most of their labels and refusals: each worded once.
     worded = remembered(memo, "exercise tree words", (words.language.code, words.fingerprint),
                         lambda: _TreeWords(words))
-    plain, label, refusal, info, off = worded.plain, worded.label, worded.refusal, worded.info, worded.off
-
-    nodes = []
-    for node, shaped in zip(exercise.tree, shape, strict=True):
-        position = node.position
-        done = ""
-        if node.play is not None:
-            done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
-        nodes.append({
-            "board": shaped.board,
-            "pinned": shaped.pinned,
-            "off": shaped.off,
-            "numbers": shaped.numbers,
-            "tries": {start: [{
-                "to": tried.to,
-                "number": tried.number,
-                "next": tried.next,
-                "refusal": refusal(tried.refusal) if tried.refusal else "",
-                "move": tried.move,
-                "board": f"{tried.start} → {off if tried.to == 'off' else tried.to}",
-            } for tried in tries] for start, tries in shaped.tries.items()},
-            "labels": {str(key[0]): label(position, key) for key in shaped.points},
-            "done": done,
-            "play": shaped.play,
-            "bearOffRefusal": refusal(shaped.bear_off) if shaped.bear_off else "",
-            "info": [info(Side.WHITE, *shaped.white), info(Side.BLACK, *shaped.black)],
-        })
     return {
-        "side": side.value,
-        "turn": plain.turn_mark(side),
-        "dice": [exercise.dice.high, exercise.dice.low],
-        "solution": solution(exercise, words),
-        "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
-        "board": geometry(),
-        "nodes": nodes,
+        "turn": worded.plain.turn_mark(exercise.position.turn),
+        "off": worded.off,
+        "refusals": [worded.refusal(refusal) for refusal in tree.refusals],
+        "labels": [worded.label(position, key) for key, position in tree.labels.items()],
+        "info": [worded.info(*key) for key in tree.infos],
     }
 
 
 class _TreeWords:
-    """A language's words in the play trees' data, each made once for all its trees: a
-    point's label (the same for every board with the same checkers on that point), a
-    refusal, a side's pips and checkers borne off."""
+    """A language's words in the play trees, each made once for all its trees: a point's
+    label (the same for every board with the same checkers on that point), a refusal, a
+    side's pips and checkers borne off."""
 
     def __init__(self, words: Words) -> None:
         self.plain = Words(words.language, words.translations)
@@ -118,69 +95,82 @@ class _TreeWords:
 
 
 @dataclass(frozen=True)
-class _Try:
-    start: int
-    to: int | str
-    number: int
-    next: int | None
-    refusal: Refusal | None
-    move: str
+class _Tree:
+    """An exercise's play tree as the script's data has it, and what its words are made
+    of, in the order of the indexes the data holds."""
+
+    data: dict[str, object]
+    refusals: list[Refusal]
+    labels: dict[tuple[int, int, bool], Position]
+    """Each point's label by what it depends on (point, checkers, one pinned), with a
+    position that shows it."""
+    infos: list[tuple[Side, int, int]]
+    """A side's pips and checkers borne off."""
 
 
-@dataclass(frozen=True)
-class _Node:
-    """A node of an exercise's play tree as the script's data has it, before any words."""
-
-    board: list[int]
-    pinned: list[int]
-    off: dict[str, int]
-    numbers: list[int]
-    tries: dict[str, list[_Try]]
-    points: list[tuple[int, int, bool]]
-    """Each point with checkers, as the words of its label depend on it."""
-    play: str
-    bear_off: Refusal | None
-    white: tuple[int, int]
-    """White's pips and checkers borne off (and Black's below)."""
-    black: tuple[int, int]
+def _tree(exercise: Exercise, memo: Memo | None) -> _Tree:
+    return remembered(memo, "exercise trees", (exercise.path.as_posix(), exercise.digest), lambda: _make_tree(exercise))
 
 
-def _tree_shape(exercise: Exercise) -> list[_Node]:
+def _make_tree(exercise: Exercise) -> _Tree:
     side = exercise.position.turn
-    shape = []
+    accepted = {play.position for play in exercise.accepted}
+    refusals: dict[Refusal, int] = {}
+    labels: dict[tuple[int, int, bool], Position] = {}
+    label_index: dict[tuple[int, int, bool], int] = {}
+    infos: dict[tuple[Side, int, int], int] = {}
+
+    def refusal(reason: Refusal | None) -> int | None:
+        return None if reason is None else refusals.setdefault(reason, len(refusals))
+
+    def info(key: tuple[Side, int, int]) -> int:
+        return infos.setdefault(key, len(infos))
+
+    def label(position: Position, point: int) -> int:
+        key = (point, position.board[point - 1], point in position.pinned)
+        if key not in label_index:
+            label_index[key], labels[key] = len(label_index), position
+        return label_index[key]
+
+    nodes = []
     for node in exercise.tree:
         position = node.position
-        tries: dict[str, list[_Try]] = {}
+        tries: dict[str, list[dict[str, object]]] = {}
         for attempt in node.tries:
-            start = side.own(attempt.start)
-            tries.setdefault(str(start), []).append(_Try(
-                start, "off" if attempt.end == OFF else side.own(attempt.end), attempt.number, attempt.child,
-                attempt.refusal,
-                str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))))
-        shape.append(_Node(
-            board=list(position.board),
-            pinned=sorted(position.pinned),
-            off={"white": position.white_off, "black": position.black_off},
-            numbers=list(node.numbers),
-            tries=tries,
-            points=[(point, position.board[point - 1], point in position.pinned)
-                    for point in range(1, 25) if position.board[point - 1]],
-            play=node.play.notation() if node.play else "",
-            bear_off=position.bear_off_refusal(side) if node.numbers else None,
-            white=(position.pips(Side.WHITE), position.off(Side.WHITE)),
-            black=(position.pips(Side.BLACK), position.off(Side.BLACK)),
-        ))
-    return shape
+            tries.setdefault(str(side.own(attempt.start)), []).append({
+                "to": "off" if attempt.end == OFF else side.own(attempt.end),
+                "number": attempt.number,
+                "next": attempt.child,
+                "refusal": refusal(attempt.refusal),
+                "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
+            })
+        done = ""
+        if node.play is not None:
+            done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
+        nodes.append({
+            "board": list(position.board),
+            "pinned": sorted(position.pinned),
+            "off": {"white": position.white_off, "black": position.black_off},
+            "numbers": list(node.numbers),
+            "tries": tries,
+            "labels": {str(point): label(position, point) for point in range(1, 25) if position.board[point - 1]},
+            "done": done,
+            "play": node.play.notation() if node.play else "",
+            "bearOffRefusal": refusal(position.bear_off_refusal(side)) if node.numbers else None,
+            "info": [info((who, position.pips(who), position.off(who))) for who in (Side.WHITE, Side.BLACK)],
+        })
+    data: dict[str, object] = {
+        "side": side.value,
+        "dice": [exercise.dice.high, exercise.dice.low],
+        "solution": solution(exercise),
+        "stack": {"checkers": STACK_CHECKERS, "pinned": STACK_CHECKERS_PINNED},
+        "board": geometry(),
+        "nodes": nodes,
+    }
+    return _Tree(data, list(refusals), labels, list(infos))
 
 
-def _board_move(side: Side, start: int, end: int, words: Words) -> str:
-    """One move in the board's numbers, as the reader sees it: ``5 → 10``, ``3 → off``."""
-    # TRANSLATORS: Exercises: a checker borne off, in a move written with the board's numbers ("3 → off").
-    where = words.gettext("off") if end == OFF else str(side.own(end))
-    return f"{side.own(start)} → {where}"
-
-
-def solution(exercise: Exercise, words: Words) -> dict[str, object]:
+def solution(exercise: Exercise) -> dict[str, object]:
     """The moves that play the first accepted play (any complete play for ``goal = "any"``),
     node by node from the start: a ``Route`` of ``templates/assets/exercise.js``, which
     "Show the answer" plays on the board one move at a time."""
@@ -200,7 +190,7 @@ def solution(exercise: Exercise, words: Words) -> dict[str, object]:
             if attempt.child is not None and attempt.child not in routes:
                 move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
                 routes[attempt.child] = [*routes[index], {
-                    "node": index, "move": move, "board": _board_move(side, attempt.start, attempt.end, words),
+                    "node": index, "move": move, "start": side.own(attempt.start),
                     "to": "off" if attempt.end == OFF else side.own(attempt.end)}]
                 queue.append(attempt.child)
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
@@ -298,6 +288,8 @@ class ExerciseView:
     """The plays shown in the answer."""
     data: Markup
     """The play tree as JSON for ``<script class="xdata">``, or empty for a question."""
+    words: Markup
+    """Its words as JSON for ``<script class="xwords">``, or empty for a question."""
 
 
 def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
@@ -338,10 +330,13 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     )
     plays = [play.notation() for play in exercise.accepted] or sorted(
         {node.play.notation() for node in exercise.tree if node.play})
-    data = Markup("")
-    if exercise.goal != "question":  # the same in the lesson and on the practice page: made once
-        data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest, words.language.code,
-                                                  words.fingerprint), lambda: script_json(tree_data(exercise, words, memo)))
+    data = tree = Markup("")
+    if exercise.goal != "question":  # the same in every language, the words in each: each made once
+        data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest),
+                          lambda: script_json(tree_data(exercise, memo)))
+        tree = remembered(memo, "exercise words", (exercise.path.as_posix(), exercise.digest, words.language.code,
+                                                   words.fingerprint),
+                          lambda: script_json(tree_words(exercise, words, memo)))
     # The same for every exercise of a language that explains (or not), for one side: made once.
     ui = remembered(memo, "exercise sentences", (words.language.code, words.fingerprint, bool(texts.get("explain")), side),
                     lambda: _sentences(words, bool(texts.get("explain")), side))
@@ -364,4 +359,5 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         expected=_expected(exercise) if exercise.goal == "question" else "",
         plays=plays,
         data=data,
+        words=tree,
     ))

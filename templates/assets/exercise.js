@@ -1,9 +1,10 @@
 // @ts-check
 "use strict";
-// Exercises. The page carries the engine's tree of partial plays, every refusal already
-// worded; this script only walks it. Progress stays in this browser (localStorage).
-// The page data is written by plakoto_site/render/exercises.py (tree_data); its shape is
-// the typedefs below, and tests/site/test_page_data.py checks the built pages against them.
+// Exercises. The page carries the engine's tree of partial plays, the same in every
+// language, and its words, every refusal already worded; this script only walks the tree.
+// Progress stays in this browser (localStorage). The page data is written by
+// plakoto_site/render/exercises.py (tree_data, tree_words); its shape is the typedefs
+// below, and tests/site/test_page_data.py checks the built pages against them.
 
 /**
  * One way to move the checker on a point: where to, by which number, and either the node
@@ -12,9 +13,9 @@
  * @property {number | "off"} to  the point it lands on (board numbering), or "off"
  * @property {number} number  the number of the roll it uses
  * @property {number | null} next  the node it leads to, or null when it is refused
- * @property {string} refusal  why the rules refuse it (empty when allowed)
+ * @property {number | null} refusal  why the rules refuse it (ExerciseWords.refusals), or
+ *   null when allowed
  * @property {string} move  the move in notation, as the list of moves shows it
- * @property {string} board  the move in the board's numbers ("5 → 10")
  */
 
 /**
@@ -25,24 +26,37 @@
  * @property {{white: number, black: number}} off  checkers borne off
  * @property {number[]} numbers  the numbers of the roll not played yet
  * @property {Object<string, Try[]>} tries  by start point (board numbering)
- * @property {Object<string, string>} labels  each occupied point in words, by point
+ * @property {Object<string, number>} labels  each occupied point in words (ExerciseWords.labels), by point
  * @property {"" | "accepted" | "legal"} done  a complete play: the one asked for, or another legal one
  * @property {string} play  the complete play in notation (empty until done)
- * @property {string} bearOffRefusal  why bearing off is refused here (empty when it is not)
- * @property {string[]} info  the lines under the board: White's pips and borne-off, then Black's
+ * @property {number | null} bearOffRefusal  why bearing off is refused here
+ *   (ExerciseWords.refusals), or null when it is not
+ * @property {number[]} info  the lines under the board (ExerciseWords.info): White's pips
+ *   and borne-off, then Black's
  */
 
 /**
- * The content of <script type="application/json" class="xdata">.
+ * The content of <script type="application/json" class="xdata">: no words, so the same
+ * in every language.
  * @typedef {Object} ExerciseData
  * @property {"white" | "black"} side  the side to play
- * @property {string} turn  the words beside the turn mark on the board ("White to play")
  * @property {number[]} dice  the roll, the higher number first
  * @property {Route} solution  the moves of the answer, which "Show the answer" plays
  * @property {{checkers: number, pinned: number}} stack  at most this many checkers are
  *   drawn on a point (pinned: on a pinned point); a taller stack shows its count
  * @property {Geometry} board  the measures of the lessons' board (render/board.py)
  * @property {TreeNode[]} nodes  node 0 is the start
+ */
+
+/**
+ * The content of <script type="application/json" class="xwords">, right after the tree's:
+ * its words in the page's language, which the tree's numbers point to.
+ * @typedef {Object} ExerciseWords
+ * @property {string} turn  the words beside the turn mark on the board ("White to play")
+ * @property {string} off  a checker borne off, in a move in the board's numbers ("3 → off")
+ * @property {string[]} refusals  why the rules refuse a try
+ * @property {string[]} labels  an occupied point in words
+ * @property {string[]} info  a line under the board: a side's pips and checkers borne off
  */
 
 /** @typedef {import("../../types/board").Geometry} Geometry  the board's measures (render/board.py) */
@@ -67,8 +81,8 @@
  * @property {string} complete
  */
 
-/** A move made: the node it was made from, in notation, in the board's numbers, where it landed.
- * @typedef {{node: number, move: string, board: string, to: number | "off"}} Played */
+/** A move made: the node it was made from, in notation, where it started and landed (board numbering).
+ * @typedef {{node: number, move: string, start: number, to: number | "off"}} Played */
 /** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
@@ -111,6 +125,7 @@
       this.feedback = find(root, "[data-feedback]", HTMLElement);
       this.badge = find(root, ".xbadge", HTMLElement);
       this.tree = /** @type {ExerciseData} */ ({});
+      this.words = /** @type {ExerciseWords} */ ({});
       this.node = 0;
       /** @type {Played[]} */
       this.path = [];
@@ -124,8 +139,9 @@
       /** The answer being played: a second press starts it again. */
       this.run = 0;
       if (solved(progress(), this.id)) { this.mark(this.ui.done); }
-      var data = root.querySelector(".xdata");
-      if (data) { this.moves(JSON.parse(data.textContent || "{}")); } else { this.question(); }
+      var data = root.querySelector(".xdata"), words = root.querySelector(".xwords");
+      if (data && words) { this.moves(JSON.parse(data.textContent || "{}"), JSON.parse(words.textContent || "{}")); }
+      else { this.question(); }
     }
 
     /** @param {string} text */
@@ -152,10 +168,10 @@
       });
     }
 
-    /** @param {ExerciseData} tree */
-    moves(tree) {
+    /** @param {ExerciseData} tree @param {ExerciseWords} words */
+    moves(tree, words) {
       var self = this, root = this.root;
-      this.tree = tree; this.node = 0; this.path = []; this.source = null;
+      this.tree = tree; this.words = words; this.node = 0; this.path = []; this.source = null;
       // The board drawn at build time stays; what a move changes is drawn again on it (board.js).
       this.board = new PlakotoBoard(find(root, ".xstatic svg", SVGSVGElement), tree.board, "board-layer");
       var group = find(root, ".xboard", HTMLElement);
@@ -179,26 +195,34 @@
       this.feedback.textContent = this.ui.choose;
     }
 
+    /** Why the rules refuse a try, in words. @param {number | null} refusal */
+    refusal(refusal) { return refusal === null ? "" : this.words.refusals[refusal]; }
+
+    /** A move in the board's numbers, as the reader sees it: "5 → 10", "3 → off". @param {Played} step */
+    onBoard(step) { return step.start + " → " + (step.to === "off" ? this.words.off : step.to); }
+
     draw() {
-      var node = this.tree.nodes[this.node], tree = this.tree, board = /** @type {PlakotoBoard} */ (this.board);
+      var node = this.tree.nodes[this.node], tree = this.tree, words = this.words;
+      var board = /** @type {PlakotoBoard} */ (this.board);
       board.position(node);
       board.dice(tree.dice, tree.side, node.numbers);
-      board.turn(tree.side, tree.turn);
+      board.turn(tree.side, words.turn);
       // the checkers moved so far ringed, as the lessons ring the last play's
       var own = tree.side === "white" ? 1 : -1;
       this.path.forEach(function (step) { if (step.to !== "off" && node.board[step.to - 1] * own > 0) { board.ring(step.to); } });
-      board.info(node.info, tree.side);
+      board.info(node.info.map(function (line) { return words.info[line]; }), tree.side);
       if (this.source !== null && this.source !== "off") { board.chosen(Number(this.source)); }
       Object.keys(this.targets).forEach(function (where) { board.target(where); });
       var points = this.root.querySelectorAll(".xpt");
       for (var i = 0; i < points.length; i += 1) {
         var button = points[i], point = button.getAttribute("data-point") || "";
-        button.setAttribute("aria-label", node.labels[point] || fill(this.ui.none, { point: point }).replace(/\.$/, ""));
+        var label = node.labels[point];
+        button.setAttribute("aria-label", label === undefined ? fill(this.ui.none, { point: point }).replace(/\.$/, "") : words.labels[label]);
         button.setAttribute("aria-pressed", String(point === this.source));
       }
       this.drawNumbers(node);
       var played = this.path.map(function (step) { return step.move; }).join(" ");
-      var seen = this.path.map(function (step) { return step.board; }).join(", ");
+      var seen = this.path.map(this.onBoard, this).join(", ");
       if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: seen }) : ""; }
       if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
@@ -245,7 +269,7 @@
       function walk(at, from, path) {
         (nodes[at].tries[from] || []).forEach(function (t) {
           if (t.next === null) { return; }
-          var where = String(t.to), line = path.concat([{ node: at, move: t.move, board: t.board, to: t.to }]);
+          var where = String(t.to), line = path.concat([{ node: at, move: t.move, start: Number(from), to: t.to }]);
           if (!(where in found) || found[where].path.length > line.length) { found[where] = { path: line, node: t.next }; }
           if (t.to !== "off" && !nodes[t.next].done) { walk(t.next, where, line); }
         });
@@ -284,14 +308,14 @@
         if (point in this.targets) { this.go(this.targets[point]); return; }
         if (movable) { this.choose(point); return; }
         var tries = (node.tries[this.source] || []).filter(function (t) { return String(t.to) === point; });
-        var refused = tries.filter(function (t) { return t.refusal; });
-        if (refused.length) { this.state("illegal", refused[0].refusal); return; }
-        this.state("illegal", point === "off" && node.bearOffRefusal ? node.bearOffRefusal : this.ui.nowhere);
+        var refused = tries.filter(function (t) { return t.refusal !== null; });
+        if (refused.length) { this.state("illegal", this.refusal(refused[0].refusal)); return; }
+        this.state("illegal", point === "off" && node.bearOffRefusal !== null ? this.refusal(node.bearOffRefusal) : this.ui.nowhere);
         return;
       }
-      if (point === "off") { this.state("illegal", node.bearOffRefusal || this.ui.off); return; }
+      if (point === "off") { this.state("illegal", node.bearOffRefusal !== null ? this.refusal(node.bearOffRefusal) : this.ui.off); return; }
       if (!own) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
-      if (!movable) { this.state("illegal", own[0].refusal); return; }
+      if (!movable) { this.state("illegal", this.refusal(own[0].refusal)); return; }
       this.choose(point);
     }
 
@@ -300,8 +324,8 @@
       var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, board: allowed[0].board, to: allowed[0].to }], node: /** @type {number} */ (allowed[0].next) }); return; }
-      this.state("illegal", tries.length ? tries[0].refusal : this.ui.nowhere);
+      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, start: Number(this.source), to: allowed[0].to }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      this.state("illegal", tries.length ? this.refusal(tries[0].refusal) : this.ui.nowhere);
     }
 
     undo() {

@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from plakoto_site.engine import OFF, Side
+from plakoto_site.site.drills import PER_PAGE
+
 from .conftest import BuiltSite
 from .test_exercises import path_to, play
 from .test_quality import AXE, AXE_TAGS
@@ -83,6 +86,22 @@ def test_find_a_legal_play_on_the_board(page: Page, site: BuiltSite) -> None:
     play(root, clicks)
     expect(root).to_have_attribute("data-state", "solved")
     expect(root.locator("[data-feedback]")).to_contain_text("Верно!")
+
+
+def test_a_checker_borne_off_is_named_in_the_pages_language(page: Page, site: BuiltSite) -> None:
+    """The list of moves puts a move in the board's numbers together from the play tree,
+    which has no words, and the page's word for "off": Black's here, in Russian."""
+    number, exercise, start = next(
+        (number, drill.exercise, Side.BLACK.own(attempt.start))
+        for number, drill in enumerate(site.checked.content.drills["find"], start=1)
+        if drill.exercise.position.turn is Side.BLACK
+        for attempt in drill.exercise.tree[0].tries if attempt.end == OFF and attempt.child is not None)
+    page.goto(site.url + f"ru/practice/drills/find/{-(-number // PER_PAGE)}/index.html")
+    root = page.locator(f"[data-plakoto-exercise='{exercise.id}']")
+    play(root, [(str(start), "off")])
+    # Black's checker on its own 25 - start, borne off: "4/off" in Black's numbering
+    expect(root.locator(".xmoves")).to_contain_text(f"{start} → выброс")
+    expect(root.locator(".xmoves")).to_contain_text(f"{25 - start}/off")
 
 
 def test_next_previous_and_back_to_practice(page: Page, site: BuiltSite) -> None:

@@ -89,12 +89,12 @@ def test_the_progress_attribute_holds_the_translation_whole(project: MiniProject
 
 def test_json_in_pages_survives_script_and_comment_openers(project: MiniProject) -> None:
     with_exercise(project)
-    # The position in words travels in the exercise's JSON, point by point.
+    # The position in words travels in the exercise's words as JSON, point by point.
     with_messages(project, ("Point %(point)s: %(checkers)s.", "<!--<script> %(point)s: %(checkers)s."))
     done = project.run("build")
     assert done.returncode == 0, done.stderr
     page = project.snapshot()["ru/pinning/index.html"].decode()
-    data = re.findall(r'<script type="application/json" class="xdata">(.*?)</script>', page, re.S)
+    data = re.findall(r'<script type="application/json" class="xwords">(.*?)</script>', page, re.S)
     assert len(data) == 1
     assert "<" not in data[0] and ">" not in data[0]
     assert "<!--<script> 15: " in json.dumps(json.loads(data[0]), ensure_ascii=False)

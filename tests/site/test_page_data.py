@@ -1,8 +1,9 @@
 """The data the Python build writes into pages for the browser scripts matches the JSDoc
 typedefs those scripts are checked against: every ``<script class="xdata">``
-(``ExerciseData``), every ``data-ui`` (``ExerciseUi``) and every ``<script
-class="diagram-data">`` (``DiagramData``) of a real build is handed to ``tsc`` as a
-value of its typedef, so a key Python renames, drops or adds fails here."""
+(``ExerciseData``) and ``<script class="xwords">`` (``ExerciseWords``), every ``data-ui``
+(``ExerciseUi``) and every ``<script class="diagram-data">`` (``DiagramData``) of a real
+build is handed to ``tsc`` as a value of its typedef, so a key Python renames, drops or
+adds fails here."""
 
 from __future__ import annotations
 
@@ -25,13 +26,20 @@ PageData = dict[str, list[object]]
 
 
 @pytest.fixture(scope="module")
-def page_data(tmp_path_factory: pytest.TempPathFactory) -> PageData:
-    """Each kind of page data, once per distinct value, from every page of a real build."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("site") / "_site"
     build(Project(REPO), folder)
-    found: dict[str, dict[str, object]] = {"ExerciseData": {}, "ExerciseUi": {}, "DiagramData": {}}
+    return folder
+
+
+@pytest.fixture(scope="module")
+def page_data(built: Path) -> PageData:
+    """Each kind of page data, once per distinct value, from every page of a real build."""
+    folder = built
+    found: dict[str, dict[str, object]] = {"ExerciseData": {}, "ExerciseWords": {}, "ExerciseUi": {}, "DiagramData": {}}
     patterns = {
         "ExerciseData": r'<script type="application/json" class="xdata">(.*?)</script>',
+        "ExerciseWords": r'<script type="application/json" class="xwords">(.*?)</script>',
         "ExerciseUi": r' data-ui="([^"]*)"',
         "DiagramData": r'<script type="application/json" class="diagram-data">(.*?)</script>',
     }
@@ -67,7 +75,7 @@ def test_the_build_writes_every_kind_of_page_data(page_data: PageData) -> None:
     # 27 diagrams and the exercises of the lessons: each kind is there, or the check below
     # would pass on nothing.
     assert len(page_data["DiagramData"]) >= 27
-    assert page_data["ExerciseData"] and page_data["ExerciseUi"]
+    assert page_data["ExerciseData"] and page_data["ExerciseWords"] and page_data["ExerciseUi"]
 
 
 def test_page_data_matches_the_scripts_typedefs(page_data: PageData, tmp_path: Path) -> None:
@@ -94,3 +102,46 @@ def test_facts_come_from_python(page_data: PageData) -> None:
         {"id": "bear-off-6-5-0", "name": "start", "anchors": ["bear-off-6-5-0", "bear-off-6-5-start"]},
         {"id": "bear-off-6-5-bear-off", "name": "bear-off", "anchors": ["bear-off-6-5-bear-off", "bear-off-6-5-1"]},
     ]}
+
+
+EXERCISE = re.compile(r'data-plakoto-exercise="([^"]+)".*?<script type="application/json" class="xdata">(.*?)</script>'
+                      r'<script type="application/json" class="xwords">(.*?)</script>', re.S)
+
+
+def test_an_exercise_tree_is_the_same_in_every_language_and_its_numbers_point_at_its_words(built: Path) -> None:
+    """The tree carries no words: a refusal, a label, a line under the board is a number
+    into the lists of the words beside it, which each language fills."""
+    trees: dict[str, dict[str, str]] = {}
+    for page in sorted(built.glob("*/practice/drills/*/*/index.html")) + sorted(built.glob("*/*/index.html")):
+        lang = page.relative_to(built).parts[0]
+        for exercise, data, words in EXERCISE.findall(page.read_text(encoding="utf-8")):
+            trees.setdefault(exercise, {})[lang] = data
+            tree, worded = json.loads(data), json.loads(words)
+            used: dict[str, set[int]] = {"refusals": set(), "labels": set(), "info": set()}
+            for node in tree["nodes"]:
+                used["labels"].update(node["labels"].values())
+                used["info"].update(node["info"])
+                used["refusals"].update(t["refusal"] for tries in node["tries"].values() for t in tries
+                                        if t["refusal"] is not None)
+                if node["bearOffRefusal"] is not None:
+                    used["refusals"].add(node["bearOffRefusal"])
+            for kind, numbers in used.items():  # each number has its words, and no words go unused
+                assert numbers == set(range(len(worded[kind]))), (page, exercise, kind)
+            assert all(worded[kind]) and worded["turn"] and worded["off"]
+    # the "find a play" drills and the lessons' exercises that are played on the board
+    assert sum(name.startswith("drill-") for name in trees) >= 20 and sum(not name.startswith("drill-") for name in trees) >= 10
+    for exercise, by_language in trees.items():
+        assert sorted(by_language) == ["el", "en", "ru", "uk"], exercise
+        assert len(set(by_language.values())) == 1, exercise
+
+
+def test_an_exercise_words_are_its_languages(built: Path) -> None:
+    """The same exercise's words: a refusal, a label and the word for "off" in Russian."""
+    page = (built / "ru" / "practice" / "drills" / "find" / "1" / "index.html").read_text(encoding="utf-8")
+    words = json.loads(EXERCISE.findall(page)[0][2])
+    english = json.loads(EXERCISE.findall((built / "en" / "practice" / "drills" / "find" / "1" / "index.html")
+                                          .read_text(encoding="utf-8"))[0][2])
+    assert words["off"] == "выброс" and english["off"] == "off"
+    assert all(label.startswith("Пункт ") for label in words["labels"])
+    assert all(label.startswith("Point ") for label in english["labels"])
+    assert len(words["refusals"]) == len(english["refusals"]) > 0
