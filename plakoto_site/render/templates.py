@@ -41,6 +41,9 @@ def _environment(folder: Path, compiled: Path | None = None) -> Environment:
     )
     # The shapes every board draws with, once in each page that shows boards.
     environment.globals["board_defs"] = Markup(svg.SPRITE)
+    # ``_()`` with its values as keyword arguments ("newstyle"); each page's own catalog is
+    # installed when it is rendered (:meth:`Templates._environment`).
+    environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     return environment
 
 
@@ -95,8 +98,7 @@ class Templates:
         if catalog is None:
             catalog = self._catalogs[translations] = _Catalog(translations)
         environment = self.environment
-        environment.install_gettext_callables(  # type: ignore[attr-defined]
-            catalog.gettext, catalog.ngettext, newstyle=True)
+        environment.globals.update(gettext=catalog.template_gettext, ngettext=catalog.template_ngettext)
         return environment
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
@@ -128,6 +130,24 @@ class _Catalog:
     def __init__(self, translations: NullTranslations) -> None:
         self.translations = translations
         self.texts: dict[str | tuple[str, str, int], Markup] = {}
+        self.filled: dict[str, Markup] = {}
+        """The messages the templates show without values, as shown: ``%%`` made ``%``."""
+
+    def template_gettext(self, message: str, **values: Any) -> Markup:
+        """``_()`` in a template, as Jinja's "newstyle" gettext does it: the message (escaped,
+        see :func:`catalog_text`) formatted with the escaped ``values``, and with none too,
+        so that ``%%`` is always ``%``. A message without values is formatted once."""
+        if values:
+            return self.gettext(message) % values
+        text = self.filled.get(message)
+        if text is None:
+            text = self.filled[message] = self.gettext(message) % {}
+        return text
+
+    def template_ngettext(self, singular: str, plural: str, n: int, **values: Any) -> Markup:
+        """``ngettext()`` in a template, as Jinja's "newstyle" one: ``num`` is ``n`` unless given."""
+        values.setdefault("num", n)
+        return self.ngettext(singular, plural, n) % values
 
     def gettext(self, message: str) -> Markup:
         text = self.texts.get(message)
