@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 try:
-    from plakoto_site.commands.cli import leave, main
+    from plakoto_site.commands.cli import run_once
 except ImportError as error:
     # Started by a Python without the project's packages (a fresh clone's `python`): run
     # again inside the project's environment, which `make site` creates.
@@ -20,4 +20,4 @@ except ImportError as error:
     sys.exit(1)
 
 if __name__ == "__main__":
-    leave(main())
+    run_once()
