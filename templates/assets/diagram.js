@@ -161,28 +161,15 @@
         this.live.textContent = [text(frame, ".frame-counter"), text(frame, ".frame-play"),
           text(frame, ".frame-caption"), text(frame, ".frame-result")].filter(Boolean).join(" ");
       }
+      if (!changed) { return; }
       // The address names the step shown, without a history entry per step: Back leaves
       // the page, and a shared address opens the board at that step.
-      if (options.history && changed && window.history && history.replaceState) {
+      if (options.history && window.history && history.replaceState) {
         history.replaceState({ plakoto: this.figure.id, step: index }, "", "#" + frame.id);
       }
-      if (options.animate && changed) { animate(frame); }
-      if (changed) { this.embedStep(); }
-      if (changed) { this.figure.dispatchEvent(new CustomEvent("plakoto:step", { bubbles: true, detail: index })); }
-    }
-
-    /**
-     * A step by number, or by its name (from the page data); anything else (an object, a
-     * huge or broken number, a long text) finds nothing.
-     * @param {unknown} step @returns {number} the frame's index, or -1
-     */
-    find(step) {
-      if (typeof step === "number") { return Number.isInteger(step) && step >= 0 && step < this.frames.length ? step : -1; }
-      if (typeof step !== "string" || step.length > 200) { return -1; }
-      for (var f = 0; f < this.data.frames.length; f += 1) {
-        if (String(f) === step || this.data.frames[f].name === step) { return f; }
-      }
-      return -1;
+      if (options.animate) { animate(frame); }
+      this.embedStep();
+      this.figure.dispatchEvent(new CustomEvent("plakoto:step", { bubbles: true, detail: index }));
     }
 
     /** @param {string} anchor  a URL fragment @returns {number} the frame it shows, or -1 */

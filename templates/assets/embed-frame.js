@@ -12,7 +12,6 @@
  * @property {{frames: {name: string}[]}} data
  * @property {HTMLElement[]} frames
  * @property {number} index  the step shown
- * @property {(step: unknown) => number} find  a step by number or name, or -1
  * @property {(index: number, options: {announce: boolean, history: boolean, animate: boolean}) => void} show
  */
 
@@ -32,6 +31,20 @@
    * @property {string} [theme]  "light" or "dark"
    * @property {string} [message]  what went wrong, in English
    */
+
+  /**
+   * A step of `stepper` by number, or by its name (from the page data); anything else (an
+   * object, a huge or broken number, a long text) finds nothing.
+   * @param {Stepper} stepper @param {unknown} step @returns {number} the frame's index, or -1
+   */
+  function find(stepper, step) {
+    if (typeof step === "number") { return Number.isInteger(step) && step >= 0 && step < stepper.frames.length ? step : -1; }
+    if (typeof step !== "string" || step.length > 200) { return -1; }
+    for (var f = 0; f < stepper.data.frames.length; f += 1) {
+      if (String(f) === step || stepper.data.frames[f].name === step) { return f; }
+    }
+    return -1;
+  }
 
   /** @param {FrameMessage} message */
   function tell(message) {
@@ -79,7 +92,7 @@
     if (theme === "light" || theme === "dark") { document.documentElement.setAttribute("data-theme", theme); }
     var stepper = steppers[0];
     if (stepper && params.has("step")) {
-      var index = stepper.find(params.get("step"));
+      var index = find(stepper, params.get("step"));
       if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
     }
     window.addEventListener("message", function (event) {
@@ -103,7 +116,7 @@
       }
       if (type !== "plakoto:go") { return; }
       var count = stepper ? stepper.frames.length : 1;
-      var target = stepper ? stepper.find(step) : (step === 0 || step === "start" ? 0 : -1);
+      var target = stepper ? find(stepper, step) : (step === 0 || step === "start" ? 0 : -1);
       if (target < 0) {
         var info = ready(stepper);
         tell({ type: "plakoto:error", diagram: info.diagram, step: info.step,

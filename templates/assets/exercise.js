@@ -124,6 +124,7 @@
       this.ui = JSON.parse(root.getAttribute("data-ui") || "{}");
       this.feedback = find(root, "[data-feedback]", HTMLElement);
       this.badge = find(root, ".xbadge", HTMLElement);
+      this.explain = find(root, ".xexplain", HTMLElement);
       this.tree = /** @type {ExerciseData} */ ({});
       this.words = /** @type {ExerciseWords} */ ({});
       this.node = 0;
@@ -140,7 +141,7 @@
       this.run = 0;
       if (solved(progress(), this.id)) { this.mark(this.ui.done); }
       var data = root.querySelector(".xdata"), words = root.querySelector(".xwords");
-      if (data && words) { this.moves(JSON.parse(data.textContent || "{}"), JSON.parse(words.textContent || "{}")); }
+      if (data && words) { this.moves(JSON.parse(data.textContent || ""), JSON.parse(words.textContent || "")); }
       else { this.question(); }
     }
 
@@ -163,7 +164,7 @@
         var value = chosen instanceof HTMLInputElement ? String(chosen.value).trim() : "";
         if (value === form.getAttribute("data-answer")) {
           self.solved(self.ui.solved);
-          find(self.root, ".xexplain", HTMLElement).hidden = false; // why, when the question says (a drill's play)
+          self.explain.hidden = false; // why, when the question says (a drill's play)
         } else { self.state("illegal", self.ui.wrong); }
       });
     }
@@ -171,7 +172,7 @@
     /** @param {ExerciseData} tree @param {ExerciseWords} words */
     moves(tree, words) {
       var self = this, root = this.root;
-      this.tree = tree; this.words = words; this.node = 0; this.path = []; this.source = null;
+      this.tree = tree; this.words = words;
       // The board drawn at build time stays; what a move changes is drawn again on it (board.js).
       this.board = new PlakotoBoard(find(root, ".xstatic svg", SVGSVGElement), tree.board, "board-layer");
       var group = find(root, ".xboard", HTMLElement);
@@ -187,9 +188,7 @@
         var action = target.getAttribute("data-action");
         if (target.hasAttribute("data-point")) { self.pick(target.getAttribute("data-point") || ""); }
         else if (action === "move") { self.number(Number(target.getAttribute("data-number"))); }
-        else if (action === "undo") { self.undo(); }
-        else if (action === "reset") { self.reset(); }
-        else if (action === "reveal") { self.reveal(); }
+        else if (action === "undo" || action === "reset" || action === "reveal") { self[action](); }
       });
       this.draw();
       this.feedback.textContent = this.ui.choose;
@@ -216,8 +215,8 @@
       var points = this.root.querySelectorAll(".xpt");
       for (var i = 0; i < points.length; i += 1) {
         var button = points[i], point = button.getAttribute("data-point") || "";
-        var label = node.labels[point];
-        button.setAttribute("aria-label", label === undefined ? fill(this.ui.none, { point: point }).replace(/\.$/, "") : words.labels[label]);
+        button.setAttribute("aria-label", point in node.labels ? words.labels[node.labels[point]]
+          : fill(this.ui.none, { point: point }).replace(/\.$/, ""));
         button.setAttribute("aria-pressed", String(point === this.source));
       }
       this.drawNumbers(node);
@@ -228,33 +227,30 @@
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
         this.state("legal", fill(this.ui.legal, { play: node.play }));
-        find(this.root, ".xexplain", HTMLElement).hidden = false;
+        this.explain.hidden = false;
       }
     }
 
     /** Under the board: a button per number once a checker is chosen, else the numbers left. @param {TreeNode} node */
     drawNumbers(node) {
-      var dice = this.dice;
+      var dice = this.dice, ui = this.ui;
       if (!dice) { return; }
       /** @type {(HTMLButtonElement | string)[]} */
       var buttons = [];
       if (this.source !== null) {
-        var seen = /** @type {Object<string, boolean>} */ ({});
-        for (var n = 0; n < node.numbers.length; n += 1) {
-          var number = node.numbers[n];
-          if (seen[number]) { continue; }
-          seen[number] = true;
+        node.numbers.forEach(function (number, i, numbers) {
+          if (numbers.indexOf(number) < i) { return; } // a double's number once
           var button = document.createElement("button");
           button.type = "button";
           button.className = "xbutton";
           button.setAttribute("data-action", "move");
           button.setAttribute("data-number", String(number));
-          button.textContent = fill(this.ui.move, { number: number });
+          button.textContent = fill(ui.move, { number: number });
           buttons.push(button, " ");
-        }
+        });
       }
       if (buttons.length) { dice.replaceChildren.apply(dice, buttons); }
-      else { dice.textContent = node.numbers.length ? this.ui.left + " " + node.numbers.join(", ") : ""; }
+      else { dice.textContent = node.numbers.length ? ui.left + " " + node.numbers.join(", ") : ""; }
     }
 
     // -- moving ------------------------------------------------------------------------------
@@ -309,11 +305,11 @@
         if (movable) { this.choose(point); return; }
         var tries = (node.tries[this.source] || []).filter(function (t) { return String(t.to) === point; });
         var refused = tries.filter(function (t) { return t.refusal !== null; });
-        if (refused.length) { this.state("illegal", this.refusal(refused[0].refusal)); return; }
-        this.state("illegal", point === "off" && node.bearOffRefusal !== null ? this.refusal(node.bearOffRefusal) : this.ui.nowhere);
+        this.state("illegal", refused.length ? this.refusal(refused[0].refusal)
+          : point === "off" && this.refusal(node.bearOffRefusal) || this.ui.nowhere);
         return;
       }
-      if (point === "off") { this.state("illegal", node.bearOffRefusal !== null ? this.refusal(node.bearOffRefusal) : this.ui.off); return; }
+      if (point === "off") { this.state("illegal", this.refusal(node.bearOffRefusal) || this.ui.off); return; }
       if (!own) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
       if (!movable) { this.state("illegal", this.refusal(own[0].refusal)); return; }
       this.choose(point);
@@ -323,8 +319,8 @@
     number(number) {
       var node = this.tree.nodes[this.node];
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
-      var allowed = tries.filter(function (t) { return t.next !== null; });
-      if (allowed.length) { this.go({ path: [{ node: this.node, move: allowed[0].move, start: Number(this.source), to: allowed[0].to }], node: /** @type {number} */ (allowed[0].next) }); return; }
+      var allowed = tries.filter(function (t) { return t.next !== null; })[0];
+      if (allowed) { this.go({ path: [{ node: this.node, move: allowed.move, start: Number(this.source), to: allowed.to }], node: /** @type {number} */ (allowed.next) }); return; }
       this.state("illegal", tries.length ? this.refusal(tries[0].refusal) : this.ui.nowhere);
     }
 
@@ -332,14 +328,14 @@
       var last = this.path.pop();
       if (last) { this.node = last.node; }
       this.source = null; this.targets = {};
-      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.explain.hidden = true;
       this.state("playing", this.ui.choose);
       this.draw();
     }
 
     reset() {
       this.path = []; this.node = 0; this.source = null; this.targets = {};
-      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.explain.hidden = true;
       this.state("playing", this.ui.choose);
       this.draw();
     }
@@ -348,7 +344,7 @@
     reveal() {
       var self = this, route = this.tree.solution, step = 0, run = this.run += 1;
       find(this.root, ".xanswer", HTMLDetailsElement).open = true;
-      find(this.root, ".xexplain", HTMLElement).hidden = true;
+      this.explain.hidden = true;
       this.path = []; this.node = 0; this.source = null; this.targets = {};
       this.state("revealed", "");
       function next() {
@@ -390,13 +386,14 @@
     }
   }
 
-  /** "Next exercise" under each exercise that has another after it on the page. @param {HTMLElement} root @param {Element} next */
-  function nextButton(root, next) {
-    var button = document.createElement("button"), ui = JSON.parse(root.getAttribute("data-ui") || "{}");
+  /** "Next exercise" under each exercise that has another after it on the page.
+   * @param {Exercise} exercise @param {Element} next */
+  function nextButton(exercise, next) {
+    var button = document.createElement("button");
     button.type = "button";
     button.className = "xbutton xnext";
-    button.textContent = ui.next;
-    root.appendChild(button);
+    button.textContent = exercise.ui.next;
+    exercise.root.appendChild(button);
     button.addEventListener("click", function () {
       if (!(next instanceof HTMLElement)) { return; }
       next.tabIndex = -1;
@@ -411,8 +408,8 @@
     for (var i = 0; i < roots.length; i += 1) {
       var root = roots[i];
       if (root instanceof HTMLElement) {
-        new Exercise(root);
-        if (i + 1 < roots.length) { nextButton(root, roots[i + 1]); }
+        var exercise = new Exercise(root);
+        if (i + 1 < roots.length) { nextButton(exercise, roots[i + 1]); }
       }
     }
     ticks();
