@@ -1,7 +1,8 @@
 """PO catalogs: read, checked in the translator's terms, and compiled in memory.
 
 A missing or fuzzy translation falls back to the English message id, never to a key.
-Babel's PO reader and MO writer are imported when first needed: a cold build reads the
+Babel's PO reader, MO writer and translations (``babel.support``, which brings Babel's
+dates and time zones with it) are imported when first needed: a cold build reads the
 catalogs after it has forked (:mod:`plakoto_site.site.build`), so both processes import
 them side by side rather than one before the other starts.
 """
@@ -15,12 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from babel.support import NullTranslations, Translations
-
 from plakoto_site.content.problems import Code, Problems
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
+    from babel.support import NullTranslations
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
@@ -123,6 +123,8 @@ def translations(catalog: Catalog | None) -> NullTranslations:
 def compiled(catalog: Catalog | None) -> tuple[NullTranslations, str]:
     """The translations and a digest of the compiled catalog: what a page rendered with
     them may be kept by between builds (``""`` for no catalog)."""
+    from babel.support import NullTranslations, Translations
+
     if catalog is None:
         return NullTranslations(), ""
     from babel.messages.mofile import write_mo
@@ -147,6 +149,8 @@ class LanguageCatalog:
 def language_catalog(locales: Path, lang: str, reference: str, problems: Problems) -> LanguageCatalog:
     """A language's catalog from ``locales/``, checked and compiled in memory, with its
     statistics; the reference language (and one without a catalog) needs none."""
+    from babel.support import NullTranslations
+
     path = catalog_path(locales, lang)
     if lang == reference or not path.exists():
         return LanguageCatalog(NullTranslations())

@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
 from plakoto_site.engine import OFF, Dice, Move, Outcome, Play, Position, Reason, Side
 from plakoto_site.engine.refusals import Refusal, Why
 
 from .languages import Language
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
 
 
 @dataclass(frozen=True)

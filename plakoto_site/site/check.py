@@ -6,8 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from babel.support import NullTranslations
-
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.content.problems import Code, ContentError, Problem, Problems
@@ -27,6 +25,7 @@ from plakoto_site.i18n.words import Words
 from .project import ASSETS, Project
 
 if TYPE_CHECKING:
+    from babel.support import NullTranslations
     from markdown_it.token import Token
 
 
