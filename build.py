@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Build the Plakoto tutorial. Run ``python build.py --help``."""
 
+import gc
 import os
 import sys
 from pathlib import Path
+
+# No cyclic garbage collection while the build's modules are imported (thousands of new
+# objects, no garbage): run_once switches it on again, run every COLLECT_EVERY.
+gc.disable()
 
 try:
     from plakoto_site.commands.cli import run_once

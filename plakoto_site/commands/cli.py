@@ -250,8 +250,10 @@ process's time spent finding next to nothing. As mypy does in its build, it runs
 
 def run_once(prog: str = "python build.py") -> NoReturn:
     """Run one command (``build.py``, ``plakoto-site``) as the whole life of this process,
-    the garbage collector at :data:`COLLECT_EVERY`, and :func:`leave`. Never in a test."""
+    the garbage collector on (``build.py`` switches it off while it imports) and at
+    :data:`COLLECT_EVERY`, and :func:`leave`. Never in a test."""
     gc.set_threshold(COLLECT_EVERY, *gc.get_threshold()[1:])
+    gc.enable()
     leave(main(prog=prog))
 
 
