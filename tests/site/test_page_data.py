@@ -115,7 +115,8 @@ def test_an_exercise_tree_is_the_same_in_every_language_and_its_numbers_point_at
     for page in sorted(built.glob("*/practice/drills/*/*/index.html")) + sorted(built.glob("*/*/index.html")):
         lang = page.relative_to(built).parts[0]
         for exercise, data, words in EXERCISE.findall(page.read_text(encoding="utf-8")):
-            trees.setdefault(exercise, {})[lang] = data
+            # a lesson's exercise is on the Practice page too: the same tree on both
+            assert trees.setdefault(exercise, {}).setdefault(lang, data) == data, (page, exercise)
             tree, worded = json.loads(data), json.loads(words)
             used: dict[str, set[int]] = {"refusals": set(), "labels": set(), "info": set()}
             for node in tree["nodes"]:
