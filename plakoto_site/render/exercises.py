@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Move, Position, Refusal, Side
+from plakoto_site.engine import OFF, Move, Position, Refusal, Side, Try
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -138,11 +138,11 @@ def _make_tree(exercise: Exercise) -> _Tree:
         tries: dict[str, list[dict[str, object]]] = {}
         for attempt in node.tries:
             tries.setdefault(str(side.own(attempt.start)), []).append({
-                "to": "off" if attempt.end == OFF else side.own(attempt.end),
+                "to": _landing(side, attempt),
                 "number": attempt.number,
                 "next": attempt.child,
                 "refusal": refusal(attempt.refusal),
-                "move": str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins)),
+                "move": _notation(side, attempt),
             })
         done = ""
         if node.play is not None:
@@ -170,6 +170,16 @@ def _make_tree(exercise: Exercise) -> _Tree:
     return _Tree(data, list(refusals), labels, list(infos))
 
 
+def _notation(side: Side, attempt: Try) -> str:
+    """A try's move in notation, in the mover's numbering (``20/15*``)."""
+    return str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
+
+
+def _landing(side: Side, attempt: Try) -> int | str:
+    """Where a try's checker lands, in the board's numbers, or ``"off"``."""
+    return "off" if attempt.end == OFF else side.own(attempt.end)
+
+
 def solution(exercise: Exercise) -> dict[str, object]:
     """The moves that play the first accepted play (any complete play for ``goal = "any"``),
     node by node from the start: a ``Route`` of ``templates/assets/exercise.js``, which
@@ -188,10 +198,9 @@ def solution(exercise: Exercise) -> dict[str, object]:
             return {"path": routes[index], "node": index}
         for attempt in tree[index].tries:
             if attempt.child is not None and attempt.child not in routes:
-                move = str(Move.from_own(side, attempt.start, attempt.end, attempt.number, attempt.pins))
                 routes[attempt.child] = [*routes[index], {
-                    "node": index, "move": move, "start": side.own(attempt.start),
-                    "to": "off" if attempt.end == OFF else side.own(attempt.end)}]
+                    "node": index, "move": _notation(side, attempt), "start": side.own(attempt.start),
+                    "to": _landing(side, attempt)}]
                 queue.append(attempt.child)
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
