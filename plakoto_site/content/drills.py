@@ -35,6 +35,7 @@ from plakoto_site.engine import (
 from plakoto_site.engine.refusals import Refusal, refuse_step
 
 from .exercises import DRILL_PREFIX, Exercise
+from .memo import Memo, remembered
 
 SEED = 15
 KINDS = ("pips", "legal", "find")
@@ -113,6 +114,21 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
         "legal": tuple(every_mistake(legal_drills(rng.sample(legal, len(legal)), count, rng))),
         "find": tuple(find_drills(rng.sample(find, min(count, len(find))))),
     }
+
+
+def kept_drills(memo: Memo | None) -> dict[str, tuple[Drill, ...]]:
+    """:func:`make_drills`, made once in the build state ``memo``."""
+    return remembered(memo, "drills", (SEED, COUNT), make_drills)
+
+
+def keep_drills(memo: Memo, drills: dict[str, tuple[Drill, ...]]) -> None:
+    """Keep drills made elsewhere (by a forked copy of the build) for :func:`kept_drills`."""
+    memo.keep("drills", (SEED, COUNT), drills)
+
+
+def has_drills(memo: Memo) -> bool:
+    """Whether ``memo`` holds the drills already."""
+    return memo.find("drills", (SEED, COUNT)) is not None
 
 
 def play_game(game: int, rng: random.Random) -> list[Moment]:
@@ -269,4 +285,4 @@ def mistake_guesses(moment: Moment) -> dict[Why, list[str]]:
     return guesses
 
 
-__all__ = ["COUNT", "KINDS", "SEED", "Drill", "make_drills"]
+__all__ = ["COUNT", "KINDS", "SEED", "Drill", "has_drills", "keep_drills", "kept_drills", "make_drills"]

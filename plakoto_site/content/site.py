@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagrams import Diagram, read_diagrams, some_steps
-from .drills import COUNT, SEED, Drill, make_drills
+from .drills import Drill, kept_drills
 from .exercises import Exercise, check_placement, exercise_texts, read_exercises
 from .lessons import Lesson, read_lesson, read_lessons
 from .markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN, exercise_placements, parser, placements
@@ -62,15 +62,20 @@ def read_content(
     diagrams = read_diagrams(content / "diagrams", problems, memo)
     terms = read_terms(content / "terms.toml", problems, site_languages)
     exercises = read_exercises(content / "exercises", problems, memo)
-    # Drills belong to the Practice page, which a site has when its lessons have exercises.
-    drills = remembered(memo, "drills", (SEED, COUNT), make_drills) if exercises else {}
     found: dict[str, LanguageContent] = {}
     for lang in settings.languages:
         home_path = content / lang / "_home.md"
         home = read_lesson(home_path, lang, problems, slug="index") if home_path.exists() else None
         lessons = {lesson.slug: lesson for lesson in read_lessons(content, lang, problems)}
         found[lang] = LanguageContent(lang, home, lessons)
-    return Content(settings, diagrams, found, terms, exercises, drills)
+    return Content(settings, diagrams, found, terms, exercises)
+
+
+def with_drills(content: Content, memo: Memo | None = None) -> Content:
+    """``content`` with its drills (made once in ``memo``). Drills belong to the Practice
+    page, which a site has when its lessons have exercises; nothing checks them before
+    the pages are rendered."""
+    return replace(content, drills=kept_drills(memo) if content.exercises else {})
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 Nothing is written until every language has been read and checked; the output folder is
 built beside the old one and swapped in only when everything succeeded, so a mistake
 never leaves a half-built site. Same input, same bytes out. Where the machine has a second
-core, a cold build forks once everything is read: a copy checks, renders and writes half
-the languages meanwhile.
+core, a cold build forks twice: a copy plays the drills' games while the build loads what
+rendering needs, and once everything is read, a copy checks, renders and writes half the
+languages meanwhile.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from plakoto_site.content.drills import Drill, has_drills, keep_drills, make_drills
 from plakoto_site.content.problems import ContentError, Problem, Problems
-from plakoto_site.content.site import Content
+from plakoto_site.content.site import Content, parsed, with_drills
 from plakoto_site.i18n.catalogs import CatalogStats
 
 from .check import Checked, check_languages, gather, verdict
@@ -76,7 +78,15 @@ def build(
     out = out or project.output
     if write:
         out = claim_output(out, project.root, force=force, default=project.output)
-    content, problems = gather(project, languages, cache)
+    if write and not (in_place and out.exists()) and _drills_forked(project, cache):
+        with Forked(_make_drills) as drilling:
+            content, problems = _read_meanwhile(project, languages, cache)
+            drills = drilling.receive()
+        if isinstance(drills, dict):
+            keep_drills(cache, drills)
+        content = with_drills(content, cache)
+    else:
+        content, problems = gather(project, languages, cache)
     settings = content.settings
     url = base_url or settings.url
     url = url if url.endswith("/") else url + "/"
@@ -104,6 +114,35 @@ def build(
     return report
 
 
+def _drills_forked(project: Project, cache: BuildCache) -> bool:
+    """Whether a cold build makes the drills in a forked copy of itself: where the machine
+    has a second core, and the site has exercises (and so a Practice page) but no drills
+    made yet. The engine plays their games: the longest part of reading, done meanwhile."""
+    return not has_drills(cache) and (project.content / "exercises").is_dir() and can_fork()
+
+
+def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
+                    cache: BuildCache) -> tuple[Content, Problems]:
+    """What a cold build does while its copy makes the drills: read everything but the
+    drills, and make what both processes of the later fork need: the reference's lessons
+    parsed (each process checks its languages against them) and what rendering needs
+    (:func:`~plakoto_site.site.render.prepare`). Should the copy fail, the drills are made
+    here after."""
+    from .render import prepare
+
+    content, problems = gather(project, languages, cache, drills=False)
+    if not problems.errors:  # else the build stops once the languages are checked
+        reference = content.reference
+        for lesson in [*reference.lessons.values(), *([reference.home] if reference.home else [])]:
+            parsed(lesson.body, cache)
+        prepare(project, cache, content.settings.languages)
+    return content, problems
+
+
+def _make_drills(channel: Channel) -> dict[str, tuple[Drill, ...]]:
+    return make_drills()
+
+
 @dataclass(frozen=True)
 class Gathered:
     """What a build has read before any language is checked, and how it checks and renders
@@ -127,7 +166,8 @@ class Gathered:
         ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`).
 
         The renderer (Jinja and the page modules) is imported here, not with this module:
-        a cold build forks before it renders, so both processes import it side by side."""
+        reading and checking need none of it, and a cold build on two cores has imported it
+        already, while its copy made the drills (see :func:`_read_meanwhile`)."""
         from .context import Site
         from .render import render
 

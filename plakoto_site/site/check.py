@@ -15,6 +15,7 @@ from plakoto_site.content.site import (
     check_lesson,
     parsed,
     read_content,
+    with_drills,
 )
 from plakoto_site.content.terms import check_words
 from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
@@ -53,13 +54,14 @@ def check(project: Project, languages: tuple[str, ...] | None = None, memo: Memo
 
 
 def gather(project: Project, languages: tuple[str, ...] | None = None,
-           memo: Memo | None = None) -> tuple[Content, Problems]:
+           memo: Memo | None = None, drills: bool = True) -> tuple[Content, Problems]:
     """Read every source (settings, diagrams and exercises replayed through the engine,
-    every language's lessons) and check what belongs to no language: the assets."""
+    every language's lessons) and check what belongs to no language: the assets. With
+    ``drills``, make the drills too; without, the caller adds them (:func:`with_drills`)."""
     problems = Problems(project.root)
     content = read_content(project.content, problems, languages, memo)
     check_assets(project, problems)
-    return content, problems
+    return with_drills(content, memo) if drills else content, problems
 
 
 def check_languages(project: Project, content: Content, languages: Sequence[str], problems: Problems,

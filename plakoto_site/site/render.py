@@ -3,6 +3,7 @@ that cannot be rendered is reported as a problem of the content, with its file a
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 from collections.abc import Sequence
 from functools import partial
@@ -11,6 +12,8 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from plakoto_site.content.problems import Code, ContentError, Problem
+from plakoto_site.i18n.languages import Language
+from plakoto_site.render.templates import Templates
 
 from .context import Site
 from .drills import drill_pages
@@ -23,7 +26,22 @@ from .embeds import (
     oembed_index,
 )
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
+from .project import Project
 from .sitemap import search_files
+from .state import BuildCache
+
+
+def prepare(project: Project, cache: BuildCache, languages: Sequence[str]) -> None:
+    """Load, once, what rendering any language needs: the templates (each compiled, or read
+    from ``.cache/jinja``) into the environment ``cache`` keeps, and the CLDR data of each
+    of ``languages`` (every page names them all in its language switcher). A forked build
+    calls this before it forks to render, so both processes have them from the start."""
+    environment = Templates(project.templates, cache, project.compiled_templates).environment
+    for name in environment.list_templates(extensions=["html"]):
+        with contextlib.suppress(TemplateError):  # reported with the page that uses it
+            environment.get_template(name)
+    for code in languages:
+        Language(code).load()
 
 
 def render(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:

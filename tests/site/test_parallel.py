@@ -1,6 +1,7 @@
-"""A cold build checks, renders and writes half the languages in a forked copy of itself:
-same bytes out, every problem of every language reported, nothing written until both
-sides have checked, and whatever goes wrong in the copy done again here."""
+"""A cold build checks, renders and writes half the languages in a forked copy of itself
+(and before that, a copy makes the drills): same bytes out, every problem of every
+language reported, nothing written until both sides have checked, and whatever goes
+wrong in a copy done again here."""
 
 from __future__ import annotations
 
@@ -15,12 +16,17 @@ import pytest
 
 import plakoto_site.site.build as building
 import plakoto_site.site.render as rendering
+from plakoto_site.content.drills import Drill, has_drills, kept_drills, make_drills
 from plakoto_site.content.problems import ContentError
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
 
 from .conftest import LESSON_RU, MiniProject
+
+REPO = Path(__file__).resolve().parents[2]
+"""The project itself: it has exercises, so its Practice page has drills."""
 
 NO_FORK = pytest.mark.skipif(not hasattr(os, "fork"), reason="this system has no fork()")
 """Only where fork() does not exist at all. The test process itself runs other threads (the
@@ -123,9 +129,63 @@ def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
     assert rescued.files == alone.files
 
 
+def summary(drills: object) -> list[tuple[str, str, str, str]]:
+    assert isinstance(drills, dict)
+    return [(kind, d.id, d.exercise.position.code(), str(d.exercise.dice))
+            for kind, found in drills.items() for d in found if isinstance(d, Drill)]
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = record_forks(monkeypatch)
+    cache = BuildCache()
+    build(Project(REPO), tmp_path / "forked", languages=("en",), cache=cache)
+    sent = made[0].received[0]  # type: ignore[attr-defined]
+    assert kept_drills(cache) is sent  # gather took the copy's drills, did not make them again
+    assert summary(sent) == summary(make_drills())
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    build(Project(REPO), tmp_path / "alone", languages=("en",))
+    assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_when_the_drills_copy_fails_the_build_makes_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = record_forks(monkeypatch)
+    here = os.getpid()
+    real = building.make_drills
+
+    def failing_in_the_copy(*args: object, **options: object) -> dict[str, tuple[Drill, ...]]:
+        if os.getpid() != here:
+            raise MemoryError("the copy runs out of memory")
+        return real(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(building, "make_drills", failing_in_the_copy)
+    cache = BuildCache()
+    build(Project(REPO), tmp_path / "rescued", languages=("en",), cache=cache)
+    assert made[0].received == [None]  # type: ignore[attr-defined]
+    assert has_drills(cache)  # made here, by gather
+    assert summary(kept_drills(cache)) == summary(make_drills())
+    assert (tmp_path / "rescued" / "en/practice/drills/find/1/index.html").is_file()
+
+
+def test_no_drills_copy_for_a_site_without_exercises(project: MiniProject, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without exercises there is no Practice page, and so no drills to make."""
+    monkeypatch.setattr(building, "can_fork", lambda: True)
+    made = record_forks(monkeypatch)
+    cache = BuildCache()
+    build(Project(project.root), tmp_path / "site", cache=cache)
+    assert not has_drills(cache)
+    assert all(not isinstance(value, dict) for forked in made for value in forked.received)  # type: ignore[attr-defined]
+
+
 def test_the_renderer_is_imported_after_the_fork(project: MiniProject) -> None:
-    """Jinja and the page modules are imported by each process once it has forked, side by
-    side; a module-level import of them on the way to the fork would make it wait for them."""
+    """Reading and checking import no renderer: Jinja and the page modules are imported by
+    a cold build on two cores while its copy makes the drills, or else by each process
+    once it has forked to render, side by side; a module-level import of them on the way
+    would make the build wait for them."""
     script = ("import sys; from pathlib import Path; from plakoto_site.commands import cli; "
               "from plakoto_site.site.build import gather; from plakoto_site.site.project import Project; "
               f"gather(Project(Path({str(project.root)!r}))); "
@@ -226,4 +286,27 @@ def test_a_template_error_met_early_waits_for_the_copys_content_errors(
     with pytest.raises(ContentError) as stopped:
         build(Project(project.root), tmp_path / "stopped")
     assert [(p.path, p.code) for p in stopped.value.problems] == [("templates/lesson.html", "template")]
+    assert not (tmp_path / "stopped").exists()
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_while_the_drills_are_made_a_broken_template_or_language_is_still_a_clear_problem(
+        project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build loads the templates and the languages' data while its copy makes the
+    drills; a template that does not compile, or a language Babel does not know, is then
+    reported as without the copy: a problem with its file and line, nothing written."""
+    (project.root / "content" / "exercises").mkdir()  # so a copy makes the drills
+    made = record_forks(monkeypatch)
+    project.write("templates/lesson.html", "{% if %}\n")
+    with pytest.raises(ContentError) as stopped:
+        build(Project(project.root), tmp_path / "stopped")
+    assert isinstance(made[0].received[0], dict)  # type: ignore[attr-defined]  # the drills' copy ran
+    assert [(p.path, p.line, p.code) for p in stopped.value.problems] == [("templates/lesson.html", 1, "template")]
+
+    project.write("templates/lesson.html", (REPO / "templates" / "lesson.html").read_text(encoding="utf-8"))
+    project.write("content/site.toml", 'url = "https://example.org/plakoto/"\nlanguages = ["en", "ru", "qq"]\n')
+    with pytest.raises(ContentError) as stopped:
+        build(Project(project.root), tmp_path / "stopped")
+    assert [p.path for p in stopped.value.problems] == ["content/site.toml"]
     assert not (tmp_path / "stopped").exists()
