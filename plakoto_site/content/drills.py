@@ -121,11 +121,6 @@ def kept_drills(memo: Memo | None) -> dict[str, tuple[Drill, ...]]:
     return remembered(memo, "drills", (SEED, COUNT), make_drills)
 
 
-def keep_drills(memo: Memo, drills: dict[str, tuple[Drill, ...]]) -> None:
-    """Keep drills made elsewhere (by a forked copy of the build) for :func:`kept_drills`."""
-    memo.keep("drills", (SEED, COUNT), drills)
-
-
 def has_drills(memo: Memo) -> bool:
     """Whether ``memo`` holds the drills already."""
     return memo.find("drills", (SEED, COUNT)) is not None
@@ -285,4 +280,4 @@ def mistake_guesses(moment: Moment) -> dict[Why, list[str]]:
     return guesses
 
 
-__all__ = ["COUNT", "KINDS", "SEED", "Drill", "has_drills", "keep_drills", "kept_drills", "make_drills"]
+__all__ = ["COUNT", "KINDS", "SEED", "Drill", "has_drills", "kept_drills", "make_drills"]

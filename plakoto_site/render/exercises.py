@@ -47,6 +47,13 @@ def tree_data(exercise: Exercise, memo: Memo | None = None) -> dict[str, object]
     return _tree(exercise, memo).data
 
 
+def tree_script(exercise: Exercise, memo: Memo | None = None) -> Markup:
+    """:func:`tree_data` as the JSON of ``<script class="xdata">``, made once per exercise
+    for every language (kept in ``memo`` with the tree its words are made of)."""
+    return remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest),
+                      lambda: script_json(tree_data(exercise, memo)))
+
+
 def tree_words(exercise: Exercise, words: Words, memo: Memo | None = None) -> dict[str, object]:
     """The words of an exercise's play tree in one language, for ``<script class="xwords">``
     (the ``ExerciseWords`` typedef): the refusals, labels and lines :func:`tree_data`'s
@@ -341,8 +348,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         {node.play.notation() for node in exercise.tree if node.play})
     data = tree = Markup("")
     if exercise.goal != "question":  # the same in every language, the words in each: each made once
-        data = remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest),
-                          lambda: script_json(tree_data(exercise, memo)))
+        data = tree_script(exercise, memo)
         tree = remembered(memo, "exercise words", (exercise.path.as_posix(), exercise.digest, words.language.code,
                                                    words.fingerprint),
                           lambda: script_json(tree_words(exercise, words, memo)))

@@ -3,9 +3,9 @@
 Nothing is written until every language has been read and checked; the output folder is
 built beside the old one and swapped in only when everything succeeded, so a mistake
 never leaves a half-built site. Same input, same bytes out. Where the machine has a second
-core, a cold build forks twice: a copy plays the drills' games while the build loads what
-rendering needs, and once everything is read, a copy checks, renders and writes half the
-languages meanwhile.
+core, a cold build forks twice: a copy makes the drills and their play trees while the
+build reads the rest and loads what rendering needs, and once everything is read, a copy
+checks, renders and writes half the languages meanwhile.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from plakoto_site.content.drills import Drill, has_drills, keep_drills, make_drills
+from plakoto_site.content.drills import has_drills, kept_drills
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import Content, parsed, with_drills
 from plakoto_site.i18n.catalogs import CatalogStats
@@ -81,9 +81,9 @@ def build(
     if write and not (in_place and out.exists()) and _drills_forked(project, cache):
         with Forked(_make_drills) as drilling:
             content, problems = _read_meanwhile(project, languages, cache)
-            drills = drilling.receive()
-        if isinstance(drills, dict):
-            keep_drills(cache, drills)
+            made = drilling.receive()
+        if isinstance(made, BuildCache):
+            cache.adopt(made)
         content = with_drills(content, cache)
     else:
         content, problems = gather(project, languages, cache)
@@ -117,7 +117,8 @@ def build(
 def _drills_forked(project: Project, cache: BuildCache) -> bool:
     """Whether a cold build makes the drills in a forked copy of itself: where the machine
     has a second core, and the site has exercises (and so a Practice page) but no drills
-    made yet. The engine plays their games: the longest part of reading, done meanwhile."""
+    made yet. The engine plays their games and walks their play trees: the longest part of
+    reading, done meanwhile; the copy's build state comes back pickled, and is adopted."""
     return not has_drills(cache) and (project.content / "exercises").is_dir() and can_fork()
 
 
@@ -139,8 +140,17 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
     return content, problems
 
 
-def _make_drills(channel: Channel) -> dict[str, tuple[Drill, ...]]:
-    return make_drills()
+def _make_drills(channel: Channel) -> BuildCache:
+    """The copy's work: the drills, and the play trees of those played on the board (their
+    page data, the same in every language), in a build state of their own."""
+    from plakoto_site.render.exercises import tree_script
+
+    made = BuildCache()
+    for drills in kept_drills(made).values():
+        for drill in drills:
+            if drill.exercise.goal != "question":
+                tree_script(drill.exercise, made)
+    return made
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
+import plakoto_site.content.drills as drills_module
 import plakoto_site.site.build as building
 import plakoto_site.site.render as rendering
 from plakoto_site.content.drills import Drill, has_drills, kept_drills, make_drills
 from plakoto_site.content.problems import ContentError
+from plakoto_site.render.exercises import tree_script
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
@@ -142,8 +144,11 @@ def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypat
     cache = BuildCache()
     build(Project(REPO), tmp_path / "forked", languages=("en",), cache=cache)
     sent = made[0].received[0]  # type: ignore[attr-defined]
-    assert kept_drills(cache) is sent  # gather took the copy's drills, did not make them again
-    assert summary(sent) == summary(make_drills())
+    assert isinstance(sent, BuildCache)
+    assert kept_drills(cache) is kept_drills(sent)  # gather took the copy's drills, did not make them again
+    assert summary(kept_drills(cache)) == summary(make_drills())
+    played = [drill.exercise for drill in kept_drills(sent)["find"]]
+    assert played and all(tree_script(exercise, cache) is tree_script(exercise, sent) for exercise in played)
     monkeypatch.setattr(building, "can_fork", lambda: False)
     build(Project(REPO), tmp_path / "alone", languages=("en",))
     assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
@@ -154,14 +159,14 @@ def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypat
 def test_when_the_drills_copy_fails_the_build_makes_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made = record_forks(monkeypatch)
     here = os.getpid()
-    real = building.make_drills
+    real = drills_module.make_drills
 
     def failing_in_the_copy(*args: object, **options: object) -> dict[str, tuple[Drill, ...]]:
         if os.getpid() != here:
             raise MemoryError("the copy runs out of memory")
         return real(*args, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(building, "make_drills", failing_in_the_copy)
+    monkeypatch.setattr(drills_module, "make_drills", failing_in_the_copy)
     cache = BuildCache()
     build(Project(REPO), tmp_path / "rescued", languages=("en",), cache=cache)
     assert made[0].received == [None]  # type: ignore[attr-defined]
@@ -178,7 +183,7 @@ def test_no_drills_copy_for_a_site_without_exercises(project: MiniProject, tmp_p
     cache = BuildCache()
     build(Project(project.root), tmp_path / "site", cache=cache)
     assert not has_drills(cache)
-    assert all(not isinstance(value, dict) for forked in made for value in forked.received)  # type: ignore[attr-defined]
+    assert all(not isinstance(value, BuildCache) for forked in made for value in forked.received)  # type: ignore[attr-defined]
 
 
 def test_the_renderer_is_imported_after_the_fork(project: MiniProject) -> None:
@@ -301,7 +306,7 @@ def test_while_the_drills_are_made_a_broken_template_or_language_is_still_a_clea
     project.write("templates/lesson.html", "{% if %}\n")
     with pytest.raises(ContentError) as stopped:
         build(Project(project.root), tmp_path / "stopped")
-    assert isinstance(made[0].received[0], dict)  # type: ignore[attr-defined]  # the drills' copy ran
+    assert isinstance(made[0].received[0], BuildCache)  # type: ignore[attr-defined]  # the drills' copy ran
     assert [(p.path, p.line, p.code) for p in stopped.value.problems] == [("templates/lesson.html", 1, "template")]
 
     project.write("templates/lesson.html", (REPO / "templates" / "lesson.html").read_text(encoding="utf-8"))
