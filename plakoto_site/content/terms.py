@@ -95,12 +95,15 @@ def check_words(lesson: Lesson, terms: list[Term], problems: Problems, memo: Mem
     avoided = tuple((term.id, tuple(term.avoid.get(lesson.lang, ())), tuple(term.words.get(lesson.lang, ())))
                     for term in terms)
     key = (lesson.lang, lesson.body, avoided)
-    for offset, message, hint in remembered(memo, "avoided words", key, lambda: _avoided(lesson, terms)):
+    # The lessons of a language share most of their words: each is judged once for all.
+    judged: dict[str, Term | None] = remembered(memo, "judged words", (lesson.lang, avoided), dict)
+    for offset, message, hint in remembered(memo, "avoided words", key, lambda: _avoided(lesson, terms, judged)):
         problems.warning(lesson.path, lesson.body_line + offset, message, hint, code=Code.AVOID_WORD)
 
 
-def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
-    """Each use of a word to avoid: its line in the body, the message and the hint."""
+def _avoided(lesson: Lesson, terms: list[Term], judged: dict[str, Term | None]) -> list[tuple[int, str, str]]:
+    """Each use of a word to avoid: its line in the body, the message and the hint.
+    ``judged`` holds the words of the lesson's language already judged (and gets its new ones)."""
     avoided = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lesson.lang, [])]
     found: list[tuple[int, str, str]] = []
     if not avoided:
@@ -108,7 +111,6 @@ def _avoided(lesson: Lesson, terms: list[Term]) -> list[tuple[int, str, str]]:
     # One pattern, an alternative each (a group of its own, in the table's order): the
     # first that matches the whole word names the term, as trying them one by one would.
     anyone = re.compile("|".join(f"({pattern.pattern})" for pattern, _ in avoided))
-    judged: dict[str, Term | None] = {}  # a lesson repeats its words: each is judged once
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
             if word not in judged:

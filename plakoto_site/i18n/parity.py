@@ -22,6 +22,8 @@ from plakoto_site.content.markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN
 from plakoto_site.content.problems import Code, Problems
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from markdown_it.token import Token
 
 _MOVE = r"\d{1,2}\*?(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?"
@@ -254,10 +256,16 @@ def texts(lesson: Lesson, tokens: list[Token]) -> list[tuple[int, str]]:
     return found
 
 
-def check_same_as_english(english: Lesson, english_tokens: list[Token], translated: Lesson,
+def text_lines(lesson: Lesson, tokens: list[Token]) -> dict[str, int]:
+    """Each block's key (see :func:`texts`) and the line it is on: the English blocks
+    :func:`check_same_as_english` looks a translation's up in."""
+    return {key: line for line, key in texts(lesson, tokens)}
+
+
+def check_same_as_english(english: Lesson, source: Mapping[str, int], translated: Lesson,
                           tokens: list[Token], problems: Problems) -> None:
-    """Warn where a translation still holds a block of the English text word for word."""
-    source = {key: line for line, key in texts(english, english_tokens)}
+    """Warn where a translation still holds a block of the English text word for word
+    (``source``: the English lesson's :func:`text_lines`)."""
     where = _where(english)
     for line, key in texts(translated, tokens):
         if key in source:

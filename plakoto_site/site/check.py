@@ -20,7 +20,12 @@ from plakoto_site.content.site import (
 from plakoto_site.content.terms import check_words
 from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
 from plakoto_site.i18n.languages import Language
-from plakoto_site.i18n.parity import check_heading_ids, check_parity, check_same_as_english
+from plakoto_site.i18n.parity import (
+    check_heading_ids,
+    check_parity,
+    check_same_as_english,
+    text_lines,
+)
 from plakoto_site.i18n.words import Words
 
 from .project import ASSETS, Project
@@ -171,7 +176,9 @@ def check_translation(
         found = Problems(problems.root)
         english_tokens = parsed(english.body, memo)
         check_parity(english, english_tokens, translated, tokens, found)
-        check_same_as_english(english, english_tokens, translated, tokens, found)
+        # The English blocks, found once for all the lesson's translations.
+        source = remembered(memo, "English texts", english, lambda: text_lines(english, english_tokens))
+        check_same_as_english(english, source, translated, tokens, found)
         return found.items
 
     problems.items.extend(remembered(memo, "translations compared", (problems.root, english, translated), compare))

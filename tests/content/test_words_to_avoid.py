@@ -4,11 +4,14 @@ capitals and apostrophes."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from plakoto_site.content.terms import Term, _avoided, avoid_pattern, fold
+from plakoto_site.content.memo import Memo
+from plakoto_site.content.problems import Problems
+from plakoto_site.content.terms import Term, _avoided, avoid_pattern, check_words, fold
 
 
 @pytest.mark.parametrize(("stem", "word"), [
@@ -44,10 +47,31 @@ def test_each_word_named_by_the_first_term_that_avoids_it() -> None:
     terms = [Term("pin", {"en": ["pin"]}, {"en": ["trap"]}),
              Term("checker", {"en": ["checker"]}, {"en": ["stone", "tra"]})]
     lesson = SimpleNamespace(lang="en", body="A stone.\nTrapped stones, trams.\nNothing to see.")
-    found = [(offset, message) for offset, message, _ in _avoided(lesson, terms)]  # type: ignore[arg-type]
+    found = [(offset, message) for offset, message, _ in _avoided(lesson, terms, {})]  # type: ignore[arg-type]
     assert found == [
         (0, "'stone': the term table says 'checker' for this"),
         (1, "'Trapped': the term table says 'pin' for this"),
         (1, "'stones': the term table says 'checker' for this"),
         (1, "'trams': the term table says 'checker' for this"),
     ]
+
+
+def test_a_languages_words_are_judged_once_for_all_its_lessons_and_again_for_another_table() -> None:
+    """The lessons of a language share their judged words in the build state, by the
+    table's words to avoid: an edited table judges every word again."""
+    memo = Memo()
+
+    def warned(body: str, terms: list[Term]) -> list[str]:
+        problems = Problems(Path("/project"))
+        lesson = SimpleNamespace(lang="en", body=body, path=Path("/project/content/en/x.md"), body_line=3)
+        check_words(lesson, terms, problems, memo)  # type: ignore[arg-type]
+        return [problem.message.split(":")[0] for problem in problems.warnings]
+
+    stones = [Term("checker", {"en": ["checker"]}, {"en": ["stone"]})]
+    assert warned("A stone and a pin.", stones) == ["'stone'"]
+    assert warned("Stones, a pin and a stone.", stones) == ["'Stones'", "'stone'"]
+    judged = memo.tables["judged words"]
+    assert len(judged) == 1 and {"stone", "pin", "Stones"} <= set(next(iter(judged.values())))
+    pins = [Term("checker", {"en": ["checker"]}, {"en": ["pin"]})]
+    assert warned("Stones, a pin and a stone.", pins) == ["'pin'"]
+    assert len(judged) == 2
