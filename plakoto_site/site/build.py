@@ -78,15 +78,7 @@ def build(
     out = out or project.output
     if write:
         out = claim_output(out, project.root, force=force, default=project.output)
-    if write and not (in_place and out.exists()) and _drills_forked(project, cache):
-        with Forked(_make_drills) as drilling:
-            content, problems = _read_meanwhile(project, languages, cache)
-            made = drilling.receive()
-        if isinstance(made, BuildCache):
-            cache.adopt(made)
-        content = with_drills(content, cache)
-    else:
-        content, problems = gather(project, languages, cache)
+    content, problems = _read(project, languages, cache, cold=write and not (in_place and out.exists()))
     settings = content.settings
     url = base_url or settings.url
     url = url if url.endswith("/") else url + "/"
@@ -112,6 +104,20 @@ def build(
     report.written = True
     report.seconds = time.perf_counter() - began
     return report
+
+
+def _read(project: Project, languages: tuple[str, ...] | None, cache: BuildCache,
+          cold: bool) -> tuple[Content, Problems]:
+    """:func:`gather`; a ``cold`` build on two cores makes the drills in a forked copy of
+    itself meanwhile (see :func:`_drills_forked`)."""
+    if not (cold and _drills_forked(project, cache)):
+        return gather(project, languages, cache)
+    with Forked(_make_drills) as drilling:
+        content, problems = _read_meanwhile(project, languages, cache)
+        made = drilling.receive()
+    if isinstance(made, BuildCache):
+        cache.adopt(made)
+    return with_drills(content, cache), problems
 
 
 def _drills_forked(project: Project, cache: BuildCache) -> bool:
