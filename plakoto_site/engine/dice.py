@@ -6,10 +6,12 @@ import re
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .pickling import quick_pickle
 
 _ROLL = re.compile(r"^\s*([1-6])\s*[-–x/, ]\s*([1-6])\s*$")
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True, order=True)
 class Dice:
     """Two dice, the larger first: ``Dice(6, 5)``; a double is played four times."""

@@ -13,6 +13,7 @@ from typing import Literal, NamedTuple
 
 from .dice import Dice
 from .errors import PositionError
+from .pickling import quick_pickle
 from .position import Position
 from .rules import (
     CHECKERS,
@@ -71,6 +72,7 @@ class _Turn(NamedTuple):
     ended: Outcome | None
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Play:
     """A legal play: who played which roll, its checker moves in order, and the position

@@ -9,6 +9,7 @@ from operator import neg
 from typing import TYPE_CHECKING
 
 from .errors import EngineError, PositionError
+from .pickling import quick_pickle
 from .rules import CHECKERS, Outcome, Reason, game_over, may_bear_off
 from .side import Point, RuleSet, Side
 
@@ -31,6 +32,7 @@ class PointInfo:
     pinned: Side | None
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Position:
     """A position. ``board[0]`` is absolute point 1: White's counts positive, Black's

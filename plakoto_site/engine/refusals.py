@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .dice import Dice
+from .pickling import quick_pickle
 from .rules import bears_off, may_bear_off, pinned_own_checker
 from .side import Side
 
@@ -41,6 +42,7 @@ class Why(Enum):
     """None of the above, yet the play is not among the legal ones."""
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """A reason, with the numbers it needs: ``point`` and ``end`` (the mover's own

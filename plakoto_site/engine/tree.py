@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .dice import Dice
+from .pickling import quick_pickle
 from .plays import OFF, Play, legal_plays, state_key, step
 from .position import Position
 from .refusals import Refusal, numbers_refusal, refuse_step
@@ -20,6 +21,7 @@ from .side import RuleSet
 NodeKey = tuple[int, tuple[int, ...], bool]
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Try:
     """Moving the checker on own point ``start`` by ``number``: to ``child``, or refused."""

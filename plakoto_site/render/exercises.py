@@ -38,20 +38,19 @@ def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def tree_data(exercise: Exercise, memo: Memo | None = None) -> dict[str, object]:
+def tree_data(exercise: Exercise) -> dict[str, object]:
     """The page data of ``<script class="xdata">``: every node of the play tree, with tries
     keyed by absolute start point, and no words: a refusal, a point's label and a side's
     line under the board are numbers, indexes into the lists of :func:`tree_words`. So the
-    data is the same in every language, made once per exercise (kept in ``memo``). Its
-    shape is the ``ExerciseData`` typedef of ``templates/assets/exercise.js``."""
-    return _tree(exercise, memo).data
+    data is the same in every language. Its shape is the ``ExerciseData`` typedef of
+    ``templates/assets/exercise.js``."""
+    return _walk(exercise)[0]
 
 
 def tree_script(exercise: Exercise, memo: Memo | None = None) -> Markup:
     """:func:`tree_data` as the JSON of ``<script class="xdata">``, made once per exercise
     for every language (kept in ``memo`` with the tree its words are made of)."""
-    return remembered(memo, "exercise data", (exercise.path.as_posix(), exercise.digest),
-                      lambda: script_json(tree_data(exercise, memo)))
+    return _tree(exercise, memo).script
 
 
 def tree_words(exercise: Exercise, words: Words, memo: Memo | None = None) -> dict[str, object]:
@@ -103,10 +102,11 @@ class _TreeWords:
 
 @dataclass(frozen=True)
 class _Tree:
-    """An exercise's play tree as the script's data has it, and what its words are made
-    of, in the order of the indexes the data holds."""
+    """An exercise's play tree as the script's data has it (:func:`tree_script`), and what
+    its words are made of, in the order of the indexes the data holds. Kept without the
+    data itself: a cold build's copy sends it to the build pickled."""
 
-    data: dict[str, object]
+    script: Markup
     refusals: list[Refusal]
     labels: dict[tuple[int, int, bool], Position]
     """Each point's label by what it depends on (point, checkers, one pinned), with a
@@ -120,6 +120,14 @@ def _tree(exercise: Exercise, memo: Memo | None) -> _Tree:
 
 
 def _make_tree(exercise: Exercise) -> _Tree:
+    data, refusals, labels, infos = _walk(exercise)
+    return _Tree(script_json(data), refusals, labels, infos)
+
+
+def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tuple[int, int, bool], Position],
+                                       list[tuple[Side, int, int]]]:
+    """:func:`tree_data`, and the refusals, labels and lines under the board its numbers
+    point to."""
     side = exercise.position.turn
     accepted = {play.position for play in exercise.accepted}
     refusals: dict[Refusal, int] = {}
@@ -174,7 +182,7 @@ def _make_tree(exercise: Exercise) -> _Tree:
         "board": geometry(),
         "nodes": nodes,
     }
-    return _Tree(data, list(refusals), labels, list(infos))
+    return data, list(refusals), labels, list(infos)
 
 
 def _notation(side: Side, attempt: Try) -> str:
