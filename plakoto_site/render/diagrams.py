@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, Step
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import Position, Side
+from plakoto_site.engine import Dice, Play, Position, Side
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -101,9 +101,18 @@ def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
         black_info=plain.board_info(Side.BLACK, position),
         turn="" if outcome is not None else plain.turn_mark(position.turn),
     )
-    if step is None:
-        return svg.Board(position, labels)
-    return svg.Board(position, labels, last=step.play, dice=step.dice, roller=step.side)
+    return svg.Board(position, labels, *_marks(step))
+
+
+def draw_frames(diagram: Diagram, memo: Memo) -> None:
+    """Draw every frame's board into ``memo`` ahead, without its words (:func:`svg.drawn`)."""
+    for frame in range(diagram.frames):
+        svg.drawn(diagram.position(frame), *_marks(diagram.steps[frame - 1] if frame else None), memo=memo)
+
+
+def _marks(step: Step | None) -> tuple[Play | None, Dice | None, Side | None]:
+    """What a frame's board marks of the step that led to it: the play, the roll, who rolled."""
+    return (None, None, None) if step is None else (step.play, step.dice, step.side)
 
 
 def board_svg(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> str:

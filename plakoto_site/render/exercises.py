@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Move, Position, Refusal, Side, Try
+from plakoto_site.engine import OFF, Dice, Move, Position, Refusal, Side, Try
 from plakoto_site.i18n.words import Words
 
 from . import svg
@@ -325,6 +325,26 @@ def exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words,
     return remembered(memo, "exercises", key, lambda: _exercise_html(exercise, texts, words, number, templates, memo))
 
 
+def draw_exercise(exercise: Exercise, memo: Memo) -> None:
+    """Make into ``memo`` ahead what no language changes of an exercise: its board without
+    its words (:func:`svg.drawn`) and, for a play, its play tree's page data."""
+    shown, dice = _board(exercise)
+    svg.drawn(shown, dice=dice, roller=exercise.position.turn, memo=memo)
+    if exercise.goal != "question":
+        tree_script(exercise, memo)
+
+
+def _rolled(exercise: Exercise) -> bool:
+    """Whether an exercise's board shows its roll: a play to make, or a drill's written play
+    asked with its roll ("is it legal?")."""
+    return exercise.goal != "question" or exercise.question == "legal"
+
+
+def _board(exercise: Exercise) -> tuple[Position, Dice | None]:
+    """The position on an exercise's board, and the roll on it."""
+    return exercise.asked if exercise.goal == "question" else exercise.position, exercise.dice if _rolled(exercise) else None
+
+
 def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
                    templates: Templates, memo: Memo | None) -> Markup:
     side = exercise.position.turn
@@ -333,21 +353,22 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
     to_play = words.gettext("%(side)s to play %(roll)s.")
     roll = words.format(to_play, side=words.side(side), roll=words.roll(exercise.dice)) \
         if exercise.goal != "question" else Markup("")
-    rolled = exercise.goal != "question" or exercise.question == "legal"  # a drill's play: its prompt names the roll
+    rolled = _rolled(exercise)
     plain = Words(words.language, words.translations)
     if exercise.question == "pips":  # the board's own pip line would give the answer away
         infos = (plain.side(Side.WHITE), plain.side(Side.BLACK))
     else:
         infos = (plain.board_info(Side.WHITE, exercise.asked), plain.board_info(Side.BLACK, exercise.asked))
+    shown, dice = _board(exercise)
     board = svg.board(
-        exercise.asked if exercise.goal == "question" else exercise.position,
+        shown,
         # TRANSLATORS: Exercises: the exercise's label above its question, and its board's title.
         labels=svg.Labels(title=words.gettext("Exercise %(number)s") % {"number": number},
                           white_info=infos[0], black_info=infos[1],
                           # a question's position may be a game over: its turn would give the answer away
                           # (a drill's written play is asked with its roll, in a game that goes on)
                           turn=plain.turn_mark(side) if rolled else ""),
-        dice=exercise.dice if rolled else None,
+        dice=dice,
         roller=side,
         element_id=f"x-{exercise.id}",
         memo=memo,

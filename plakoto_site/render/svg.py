@@ -337,12 +337,25 @@ def shapes(
     ``dice`` the roll; the title is the caller's (:func:`board`, :func:`picture`). A board
     already drawn in the build state ``memo`` (a lesson, its embed page and pictures show
     the same boards; ``make serve`` redraws only what changed) is not drawn again."""
-    key = (position.board, position.pinned, position.white_off, position.black_off, position.turn,
-           last.side if last else None, last.moves if last else None, dice, roller)
+    key = _key(position, last, dice, roller)
     # What no language changes is drawn once for every language; the words go on it.
-    drawn = remembered(memo, "boards", key, lambda: _shapes(position, last, dice, roller))
+    bare = drawn(position, last, dice, roller, memo)
     return remembered(memo, "boards with words", (key, labels.white_info, labels.black_info, labels.turn),
-                      lambda: "".join([drawn, *_turn(labels, position), *_info(labels, position)]))
+                      lambda: "".join([bare, *_turn(labels, position), *_info(labels, position)]))
+
+
+def drawn(position: Position, last: Play | None = None, dice: Dice | None = None, roller: Side | None = None,
+          memo: Memo | None = None) -> str:
+    """What :func:`shapes` draws that no language changes: the checkers, the marks of the
+    last play, the dice. Drawn once for every language in the build state ``memo``; a cold
+    build on two cores draws them before it forks (see
+    :func:`~plakoto_site.site.render.draw_ahead`), once for both processes."""
+    return remembered(memo, "boards", _key(position, last, dice, roller), lambda: _shapes(position, last, dice, roller))
+
+
+def _key(position: Position, last: Play | None, dice: Dice | None, roller: Side | None) -> tuple[object, ...]:
+    return (position.board, position.pinned, position.white_off, position.black_off, position.turn,
+            last.side if last else None, last.moves if last else None, dice, roller)
 
 
 def _shapes(position: Position, last: Play | None, dice: Dice | None, roller: Side | None) -> str:

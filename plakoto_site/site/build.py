@@ -19,9 +19,9 @@ from pathlib import Path
 from plakoto_site.content.drills import has_drills, kept_drills
 from plakoto_site.content.problems import ContentError, Problem, Problems
 from plakoto_site.content.site import Content, parsed, with_drills
-from plakoto_site.i18n.catalogs import CatalogStats
+from plakoto_site.i18n.catalogs import CatalogStats, load_babel
 
-from .check import Checked, check_languages, gather, verdict
+from .check import Checked, check_languages, english_texts, gather, verdict
 from .output import (
     MARKER,
     MARKER_TEXT,
@@ -132,17 +132,23 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
                     cache: BuildCache) -> tuple[Content, Problems]:
     """What a cold build does while its copy makes the drills: read everything but the
     drills, and make what both processes of the later fork need: the reference's lessons
-    parsed (each process checks its languages against them) and what rendering needs
-    (:func:`~plakoto_site.site.render.prepare`). Should the copy fail, the drills are made
-    here after."""
-    from .render import prepare
+    parsed and their blocks of text found (each process checks its languages against
+    them), what rendering needs (:func:`~plakoto_site.site.render.prepare`), what no
+    language changes drawn (:func:`~plakoto_site.site.render.draw_ahead`), and Babel's PO
+    reader imported. Should the copy fail, the drills are made here after."""
+    from .render import draw_ahead, prepare
 
     content, problems = gather(project, languages, cache, drills=False)
     if not problems.errors:  # else the build stops once the languages are checked
         reference = content.reference
+        translated = len(content.languages) > 1
         for lesson in [*reference.lessons.values(), *([reference.home] if reference.home else [])]:
             parsed(lesson.body, cache)
+            if translated:
+                english_texts(lesson, cache)
         prepare(project, cache, content.settings.languages)
+        draw_ahead(content, cache)
+        load_babel()
     return content, problems
 
 

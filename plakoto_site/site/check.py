@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -176,9 +176,14 @@ def check_translation(
         found = Problems(problems.root)
         english_tokens = parsed(english.body, memo)
         check_parity(english, english_tokens, translated, tokens, found)
-        # The English blocks, found once for all the lesson's translations.
-        source = remembered(memo, "English texts", english, lambda: text_lines(english, english_tokens))
-        check_same_as_english(english, source, translated, tokens, found)
+        check_same_as_english(english, english_texts(english, memo), translated, tokens, found)
         return found.items
 
     problems.items.extend(remembered(memo, "translations compared", (problems.root, english, translated), compare))
+
+
+def english_texts(english: Lesson, memo: Memo | None = None) -> Mapping[str, int]:
+    """The English lesson's blocks of text by line (:func:`~plakoto_site.i18n.parity.text_lines`),
+    found once in ``memo`` for all its translations; a cold build on two cores finds them
+    before it forks, once for both processes."""
+    return remembered(memo, "English texts", english, lambda: text_lines(english, parsed(english.body, memo)))

@@ -12,7 +12,10 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from plakoto_site.content.problems import Code, ContentError, Problem
+from plakoto_site.content.site import Content
 from plakoto_site.i18n.languages import Language
+from plakoto_site.render.diagrams import draw_frames
+from plakoto_site.render.exercises import draw_exercise
 from plakoto_site.render.templates import Templates
 
 from .context import Site
@@ -42,6 +45,17 @@ def prepare(project: Project, cache: BuildCache, languages: Sequence[str]) -> No
             environment.get_template(name)
     for code in languages:
         Language(code).load()
+
+
+def draw_ahead(content: Content, cache: BuildCache) -> None:
+    """Draw, once, what the pages of every language show that no language changes: each
+    diagram frame's board and each exercise's board without their words, and the play
+    trees' page data. A cold build on two cores does it while its copy makes the drills,
+    where the build would wait, so that neither process of the later fork draws them."""
+    for diagram in content.diagrams.values():
+        draw_frames(diagram, cache)
+    for exercise in content.exercises.values():
+        draw_exercise(exercise, cache)
 
 
 def render(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:

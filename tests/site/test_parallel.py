@@ -10,18 +10,24 @@ import subprocess
 import sys
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 import plakoto_site.content.drills as drills_module
+import plakoto_site.render.exercises as exercises
+import plakoto_site.render.svg as svg
 import plakoto_site.site.build as building
+import plakoto_site.site.check as checking
 import plakoto_site.site.render as rendering
 from plakoto_site.content.drills import Drill, has_drills, kept_drills, make_drills
 from plakoto_site.content.problems import ContentError
+from plakoto_site.content.site import with_drills
 from plakoto_site.render.exercises import tree_script
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
+from plakoto_site.site.context import Site
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
@@ -173,6 +179,32 @@ def test_when_the_drills_copy_fails_the_build_makes_them(tmp_path: Path, monkeyp
     assert has_drills(cache)  # made here, by gather
     assert summary(kept_drills(cache)) == summary(make_drills())
     assert (tmp_path / "rescued" / "en/practice/drills/find/1/index.html").is_file()
+
+
+def test_what_no_language_changes_is_made_before_the_fork(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While its copy makes the drills, a cold build draws every diagram's and exercise's
+    board without its words, makes the exercises' play trees and finds the English
+    lessons' blocks of text; then a language of either process of the later fork checks
+    and renders its lessons and embeds without drawing, walking or finding any again."""
+    cache = BuildCache()
+    content, problems = building._read_meanwhile(Project(REPO), None, cache)
+    gathered = building.Gathered(Project(REPO), with_drills(content, cache), problems, "https://example.org/", cache)
+
+    def again(*args: object) -> None:
+        raise AssertionError("made again after the fork")
+
+    monkeypatch.setattr(svg, "_shapes", again)
+    monkeypatch.setattr(exercises, "_walk", again)
+    monkeypatch.setattr(checking, "text_lines", again)
+    checked = gathered.check(["uk"])
+    assert not problems.errors
+    site = Site(Project(REPO), checked, gathered.base_url, cache)
+    embeds = rendering.find_embeds(site, ["uk"])
+    lessons = dict(rendering.lesson_pages(site, partial(rendering.embed_links, site, embeds), ["uk"]))
+    assert len(lessons) == len(content.languages["uk"].lessons)
+    assert "<svg" in lessons["uk/pinning/index.html"].decode() and 'class="xdata"' in "".join(
+        page.decode() for page in lessons.values())  # the lessons show boards and played exercises
+    assert len(dict(rendering.embed_pages(site, embeds, ["uk"]))) > len(content.diagrams)
 
 
 def test_no_drills_copy_for_a_site_without_exercises(project: MiniProject, tmp_path: Path,
