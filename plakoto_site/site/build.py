@@ -211,31 +211,37 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
 
     Where the machine has a second core, a forked copy checks, renders and writes half the
     languages meanwhile: a language's checks, pages, embeds and pictures depend on nothing
-    of another's. Each side renders in memory as soon as its own languages are checked,
-    and nothing is written until both sides have checked theirs without an error. Should the copy fail, its languages
-    are checked and rendered here again, so an error is reported as without it."""
+    of another's. Nothing is written until both sides have checked theirs without an
+    error. Meanwhile each side renders in memory: the build its first language as soon as
+    its own are checked; then, once the copy's are known to be free of errors too, it
+    makes the folder (the copy writes there as soon as it has rendered), and renders the
+    rest of its own. Should the copy fail, its languages are checked and rendered here
+    again, so an error is reported as without it."""
     languages = list(gathered.content.languages)
     helper = languages[1::2] if len(languages) > 1 and can_fork() else []
     ours = [lang for lang in languages if lang not in helper]
     with Forked(partial(_helper, gathered, helper) if helper else None) as forked:
         checked = gathered.check(ours)
-        rendering = _render_early(gathered, checked)  # while the copy may still be checking
+        rendering = _Rendering()
+        first, rest = ours[:1], ours[1:]
+        rendering.add(gathered, checked, first, shared=True)  # while the copy may still be checking
         theirs = forked.receive()
         if not isinstance(theirs, Checks):  # none was forked, or the copy failed: its languages here
-            more = gathered.check(helper)
-            rendering.add(gathered, more)
-            checked = _merge(checked, more)
+            checked = _merge(checked, gathered.check(helper))
+            rest += helper
             theirs = Checks([], {})
         gathered.problems.items.extend(theirs.problems)
         verdict(checked, gathered.problems)
         report.warnings = checked.warnings
         report.catalogs = [found for lang in languages
                            if (found := checked.catalogs.get(lang) or theirs.catalogs.get(lang))]
-        files = rendering.files()
+        rendering.stop_if_failed()
         fresh = fresh_folder(out)
         try:
             write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
             forked.send(str(fresh))
+            rendering.add(gathered, checked, rest)
+            files = rendering.files()
             write_files(fresh, files)
             names = forked.receive()
             if not isinstance(names, list):  # the copy failed after its checks
@@ -256,26 +262,23 @@ class _Rendering:
         self.rendered: dict[str, bytes] = {}
         self.error: ContentError | None = None
 
-    def add(self, gathered: Gathered, checked: Checked, shared: bool = False) -> None:
-        if self.error is not None or gathered.problems.errors or not (checked.lessons or shared):
+    def add(self, gathered: Gathered, checked: Checked, languages: list[str], shared: bool = False) -> None:
+        if self.error is not None or gathered.problems.errors or not (languages or shared):
             return  # nothing to render, or the build stops: rendering more would change nothing
         try:
-            self.rendered.update(gathered.render(checked, shared=shared))
+            self.rendered.update(gathered.render(checked, languages, shared=shared))
         except ContentError as error:
             self.error = error
 
-    def files(self) -> dict[str, bytes]:
-        """The files, sorted by name; raises the template error met, if any."""
+    def stop_if_failed(self) -> None:
+        """Raise the template error met, if any."""
         if self.error is not None:
             raise self.error
+
+    def files(self) -> dict[str, bytes]:
+        """The files, sorted by name; raises the template error met, if any."""
+        self.stop_if_failed()
         return dict(sorted(self.rendered.items()))
-
-
-def _render_early(gathered: Gathered, checked: Checked) -> _Rendering:
-    """Render this process's languages (and the shared files) as soon as they are checked."""
-    rendering = _Rendering()
-    rendering.add(gathered, checked, shared=True)
-    return rendering
 
 
 def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[str]:

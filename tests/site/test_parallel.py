@@ -283,27 +283,35 @@ def test_no_fork_while_another_thread_runs() -> None:
 
 @NO_FORK
 @pytest.mark.usefixtures("forking")
-def test_the_build_renders_its_languages_before_the_copy_has_checked_its_own(
+def test_the_build_renders_while_the_copy_checks_and_names_the_folder_before_its_last_language(
         project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """en and el here, ru in the copy: en is rendered while the copy checks ru; once ru is
+    known to be free of errors, the copy is told the folder to write ru into, and el is
+    rendered here meanwhile."""
     third_language(project)
     here = os.getpid()
     events: list[str] = []
-    real_render, real_receive = rendering.render, parallel.Forked.receive
+    real_render, real_receive, real_send = rendering.render, parallel.Forked.receive, parallel.Forked.send
 
-    def render(*args: object, **options: object) -> dict[str, bytes]:
+    def render(site: object, languages: list[str], shared: bool = True) -> dict[str, bytes]:
         if os.getpid() == here:
-            events.append("render")
-        return real_render(*args, **options)  # type: ignore[arg-type]
+            events.append(f"render {' '.join(languages)}")
+        return real_render(site, languages, shared)  # type: ignore[arg-type]
 
     def receive(self: parallel.Forked) -> object:
         value = real_receive(self)
         events.append(type(value).__name__)
         return value
 
+    def send(self: parallel.Forked, value: object) -> None:
+        events.append("send folder")
+        real_send(self, value)
+
     monkeypatch.setattr(rendering, "render", render)
     monkeypatch.setattr(parallel.Forked, "receive", receive)
+    monkeypatch.setattr(parallel.Forked, "send", send)
     build(Project(project.root), tmp_path / "site")
-    assert events == ["render", "Checks", "list"]
+    assert events == ["render en", "Checks", "send folder", "render el", "list"]
 
 
 @NO_FORK
