@@ -116,14 +116,18 @@ def make_drills(seed: int = SEED, count: int = COUNT) -> dict[str, tuple[Drill, 
     }
 
 
+KEPT = ("drills", (SEED, COUNT))
+"""Where the build state keeps the drills: its table and the key."""
+
+
 def kept_drills(memo: Memo | None) -> dict[str, tuple[Drill, ...]]:
     """:func:`make_drills`, made once in the build state ``memo``."""
-    return remembered(memo, "drills", (SEED, COUNT), make_drills)
+    return remembered(memo, *KEPT, make_drills)
 
 
 def has_drills(memo: Memo) -> bool:
     """Whether ``memo`` holds the drills already."""
-    return memo.find("drills", (SEED, COUNT)) is not None
+    return memo.find(*KEPT) is not None
 
 
 def play_game(game: int, rng: random.Random) -> list[Moment]:

@@ -28,6 +28,10 @@ class LanguageContent:
     home: Lesson | None
     lessons: dict[str, Lesson] = field(default_factory=dict)
 
+    def texts(self) -> list[Lesson]:
+        """Every Markdown text of the language: its lessons, then its home page's."""
+        return [*self.lessons.values(), *([self.home] if self.home else [])]
+
 
 @dataclass
 class Content:

@@ -140,9 +140,8 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
 
     content, problems = gather(project, languages, cache, drills=False)
     if not problems.errors:  # else the build stops once the languages are checked
-        reference = content.reference
         translated = len(content.languages) > 1
-        for lesson in [*reference.lessons.values(), *([reference.home] if reference.home else [])]:
+        for lesson in content.reference.texts():
             parsed(lesson.body, cache)
             if translated:
                 english_texts(lesson, cache)
