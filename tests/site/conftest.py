@@ -87,6 +87,13 @@ msgstr[2] "%(count)s белых шашек"
 """
 
 
+def drill_summary(drills: object) -> list[tuple[str, str, str, str, str, object, str]]:
+    """Each drill as what it asks: its kind, id, position, roll, side, answer and written play."""
+    assert isinstance(drills, dict)
+    return [(kind, d.id, d.exercise.position.code(), str(d.exercise.dice), d.exercise.side.value,
+             d.exercise.answer, d.written) for kind, found in drills.items() for d in found]
+
+
 class MiniProject:
     """A project folder with two languages, one diagram and two lessons."""
 

@@ -18,6 +18,8 @@ from plakoto_site.site.drills import drill_page
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
+from .conftest import drill_summary
+
 REPO = Path(__file__).resolve().parents[2]
 PLAUSIBLE = {"pinned", "closed", "pinner", "both-numbers", "larger-number", "not-home", "higher-point"}
 """The mistakes a reader could make (a move onto a closed point, out from under a pin, one
@@ -37,14 +39,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             if p.suffix in (".html", ".xml")}
 
 
-def _summary(drills: dict[str, tuple[Drill, ...]]) -> list[tuple[str, str, str, str, str, object, str]]:
-    return [(kind, d.id, d.exercise.position.code(), str(d.exercise.dice), d.exercise.side.value,
-             d.exercise.answer, d.written) for kind, found in drills.items() for d in found]
-
-
 def test_the_same_drills_on_every_build(drills: dict[str, tuple[Drill, ...]]) -> None:
-    assert _summary(make_drills()) == _summary(drills)
-    assert _summary(make_drills(seed=16)) != _summary(drills)  # the seed does choose them
+    assert drill_summary(make_drills()) == drill_summary(drills)
+    assert drill_summary(make_drills(seed=16)) != drill_summary(drills)  # the seed does choose them
 
 
 def test_at_least_30_of_each_kind(drills: dict[str, tuple[Drill, ...]]) -> None:

@@ -31,7 +31,7 @@ from plakoto_site.site.context import Site
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
-from .conftest import LESSON_RU, MiniProject
+from .conftest import LESSON_RU, MiniProject, drill_summary
 
 REPO = Path(__file__).resolve().parents[2]
 """The project itself: it has exercises, so its Practice page has drills."""
@@ -137,12 +137,6 @@ def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
     assert rescued.files == alone.files
 
 
-def summary(drills: object) -> list[tuple[str, str, str, str]]:
-    assert isinstance(drills, dict)
-    return [(kind, d.id, d.exercise.position.code(), str(d.exercise.dice))
-            for kind, found in drills.items() for d in found if isinstance(d, Drill)]
-
-
 @NO_FORK
 @pytest.mark.usefixtures("forking")
 def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -152,7 +146,7 @@ def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypat
     sent = made[0].received[0]  # type: ignore[attr-defined]
     assert isinstance(sent, BuildCache)
     assert kept_drills(cache) is kept_drills(sent)  # gather took the copy's drills, did not make them again
-    assert summary(kept_drills(cache)) == summary(make_drills())
+    assert drill_summary(kept_drills(cache)) == drill_summary(make_drills())
     played = [drill.exercise for drill in kept_drills(sent)["find"]]
     assert played and all(tree_script(exercise, cache) is tree_script(exercise, sent) for exercise in played)
     monkeypatch.setattr(building, "can_fork", lambda: False)
@@ -177,7 +171,7 @@ def test_when_the_drills_copy_fails_the_build_makes_them(tmp_path: Path, monkeyp
     build(Project(REPO), tmp_path / "rescued", languages=("en",), cache=cache)
     assert made[0].received == [None]  # type: ignore[attr-defined]
     assert has_drills(cache)  # made here, by gather
-    assert summary(kept_drills(cache)) == summary(make_drills())
+    assert drill_summary(kept_drills(cache)) == drill_summary(make_drills())
     assert (tmp_path / "rescued" / "en/practice/drills/find/1/index.html").is_file()
 
 
