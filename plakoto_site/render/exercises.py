@@ -342,7 +342,8 @@ def _rolled(exercise: Exercise) -> bool:
 
 def _board(exercise: Exercise) -> tuple[Position, Dice | None]:
     """The position on an exercise's board, and the roll on it."""
-    return exercise.asked if exercise.goal == "question" else exercise.position, exercise.dice if _rolled(exercise) else None
+    position = exercise.asked if exercise.goal == "question" else exercise.position
+    return position, exercise.dice if _rolled(exercise) else None
 
 
 def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,

@@ -339,7 +339,7 @@ def shapes(
     the same boards; ``make serve`` redraws only what changed) is not drawn again."""
     key = _key(position, last, dice, roller)
     # What no language changes is drawn once for every language; the words go on it.
-    bare = drawn(position, last, dice, roller, memo)
+    bare = _drawn(key, position, last, dice, roller, memo)
     return remembered(memo, "boards with words", (key, labels.white_info, labels.black_info, labels.turn),
                       lambda: "".join([bare, *_turn(labels, position), *_info(labels, position)]))
 
@@ -350,7 +350,12 @@ def drawn(position: Position, last: Play | None = None, dice: Dice | None = None
     last play, the dice. Drawn once for every language in the build state ``memo``; a cold
     build on two cores draws them before it forks (see
     :func:`~plakoto_site.site.render.draw_ahead`), once for both processes."""
-    return remembered(memo, "boards", _key(position, last, dice, roller), lambda: _shapes(position, last, dice, roller))
+    return _drawn(_key(position, last, dice, roller), position, last, dice, roller, memo)
+
+
+def _drawn(key: tuple[object, ...], position: Position, last: Play | None, dice: Dice | None, roller: Side | None,
+           memo: Memo | None) -> str:
+    return remembered(memo, "boards", key, lambda: _shapes(position, last, dice, roller))
 
 
 def _key(position: Position, last: Play | None, dice: Dice | None, roller: Side | None) -> tuple[object, ...]:
