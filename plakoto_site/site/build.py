@@ -152,15 +152,14 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
 
 
 def _make_drills(channel: Channel) -> BuildCache:
-    """The copy's work: the drills, and the play trees of those played on the board (their
-    page data, the same in every language), in a build state of their own."""
-    from plakoto_site.render.exercises import tree_script
+    """The copy's work: the drills, and what no language changes of them (their boards without
+    words, and the play trees of those played on the board), in a build state of their own."""
+    from plakoto_site.render.exercises import draw_exercise
 
     made = BuildCache()
     for drills in kept_drills(made).values():
         for drill in drills:
-            if drill.exercise.goal != "question":
-                tree_script(drill.exercise, made)
+            draw_exercise(drill.exercise, made)
     return made
 
 

@@ -149,6 +149,10 @@ def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypat
     assert drill_summary(kept_drills(cache)) == drill_summary(make_drills())
     played = [drill.exercise for drill in kept_drills(sent)["find"]]
     assert played and all(tree_script(exercise, cache) is tree_script(exercise, sent) for exercise in played)
+    boards = [(exercises._board(drill.exercise), drill.exercise.position.turn)
+              for drills in kept_drills(sent).values() for drill in drills]
+    assert all(svg.drawn(shown, dice=dice, roller=side, memo=cache) is svg.drawn(shown, dice=dice, roller=side, memo=sent)
+               for (shown, dice), side in boards)  # every drill's board drawn by the copy, not again
     monkeypatch.setattr(building, "can_fork", lambda: False)
     build(Project(REPO), tmp_path / "alone", languages=("en",))
     assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
