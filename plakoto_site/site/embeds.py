@@ -19,7 +19,6 @@ from plakoto_site.render import svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import WIDTHS, Embed, filmstrips, pictures, plain
 from plakoto_site.render.pages import placement_captions
-from plakoto_site.render.png import card, png
 from plakoto_site.render.templates import Templates
 
 from .context import Site
@@ -203,6 +202,8 @@ def embed_files(
         for scheme, drawn in pictures(embed, frame, words, memo).items():
             files[embed.picture(frame, scheme)] = drawn.encode()
     if bitmaps is not None:
+        from plakoto_site.render.png import card, png  # here: resvg is loaded only for bitmaps
+
         for frame in range(diagram.frames):
             files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)
         files[embed.card] = card(files[embed.picture(0)].decode(), memo, bitmaps)

@@ -4,9 +4,11 @@ captions holding ``& < "`` come out as text, never as markup."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
-from .conftest import MiniProject
+from .conftest import REPO, MiniProject
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -162,6 +164,17 @@ def test_without_png_there_is_no_bitmap_and_no_preview_image(project: MiniProjec
     lesson = (site / "ru/pinning/index.html").read_text()
     assert "og:image" not in lesson and '<meta name="twitter:card" content="summary">' in lesson
     assert '<meta property="og:title" content="Запирание">' in lesson
+
+
+def test_a_build_without_bitmaps_never_loads_the_rasteriser(project: MiniProject) -> None:
+    """resvg (a binary wheel, some milliseconds to load) is loaded by a build with ``--png``
+    only: Python lists every module a process imports under ``-X importtime``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", str(REPO / "build.py"), "--root", str(project.root),
+                           "build"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "plakoto_site.site.embeds" in imported  # the embeds were rendered, in this process or its copy
+    assert "resvg_py" not in imported and "plakoto_site.render.png" not in imported
 
 
 def test_a_bitmap_is_drawn_once_and_then_read_from_the_store(tmp_path) -> None:  # type: ignore[no-untyped-def]
