@@ -67,7 +67,7 @@ status: $(VENV_STAMP) ## show translation/content status
 
 lint: $(VENV_STAMP) $(NODE_STAMP) ## ruff + mypy + tsc (the browser scripts' JSDoc types)
 	$(PY) -m ruff check plakoto_site build.py benchmarks tests
-	$(PY) -m mypy plakoto_site build.py
+	$(PY) -m mypy plakoto_site build.py benchmarks tests
 	$(TSC)
 
 bench: $(BENCH_STAMP) ## run every benchmarks/*.py (installs MkDocs, to race it)

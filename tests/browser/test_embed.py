@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
@@ -14,6 +16,7 @@ from playwright.sync_api import FrameLocator, Page, expect
 from plakoto_site.engine import Position
 from plakoto_site.render.embed import compact_height
 
+from ..conftest import ServeDirectory
 from .conftest import BuiltSite
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -41,7 +44,7 @@ def embeds(site: BuiltSite) -> list[Path]:
 
 
 @pytest.fixture
-def article(site: BuiltSite, static_server, tmp_path: Path):  # type: ignore[no-untyped-def]
+def article(site: BuiltSite, static_server: ServeDirectory, tmp_path: Path) -> Callable[..., str]:
     def make(src: str, height: int = 800, page: str = ARTICLE) -> str:
         folder = tmp_path / "article"
         folder.mkdir(exist_ok=True)
@@ -55,7 +58,7 @@ def frame(page: Page) -> FrameLocator:
     return page.frame_locator("#board")
 
 
-def messages(page: Page, kind: str) -> list[dict]:  # type: ignore[type-arg]
+def messages(page: Page, kind: str) -> list[dict[str, Any]]:
     return [m for m in page.evaluate("window.received") if isinstance(m, dict) and m.get("type") == kind]
 
 
@@ -224,7 +227,7 @@ def test_lesson_diagrams_offer_their_embed(site: BuiltSite) -> None:
     assert "<textarea" in lesson and "&lt;iframe src=&#34;" + site.url + "el/embed/pin-sequence/index.html" in lesson
 
 
-def wait_for(page: Page, kind: str, count: int = 1) -> dict:  # type: ignore[type-arg]
+def wait_for(page: Page, kind: str, count: int = 1) -> dict[str, Any]:
     page.wait_for_function(f"window.received.filter(m => m && m.type === {kind!r}).length >= {count}")
     return messages(page, kind)[count - 1]
 
@@ -232,7 +235,7 @@ def wait_for(page: Page, kind: str, count: int = 1) -> dict:  # type: ignore[typ
 @pytest.mark.browser
 @pytest.mark.parametrize("host_page", [ARTICLE, SANDBOXED], ids=["plain", "wordpress-like-sandbox"])
 def test_the_frame_says_it_is_ready_obeys_a_theme_and_answers_a_wrong_step(
-        page: Page, site: BuiltSite, article, host_page: str) -> None:  # type: ignore[no-untyped-def]
+        page: Page, site: BuiltSite, article: Callable[..., str], host_page: str) -> None:
     # The article is on 127.0.0.1, the frame on localhost: two origins, as a blog and the tutorial.
     src = site.url.replace("127.0.0.1", "localhost") + "en/embed/pin-sequence/index.html"
     page.goto(article(src, page=host_page))
@@ -337,7 +340,8 @@ PHONE_ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 @pytest.mark.parametrize("viewport", [360, 800])
 @pytest.mark.parametrize("diagram", ["pin-sequence", "start-position"])  # two steps, and one
 def test_the_snippet_fits_its_content_at_a_phones_width_without_a_script(
-        page: Page, site: BuiltSite, static_server, tmp_path: Path, viewport: int, diagram: str) -> None:  # type: ignore[no-untyped-def]
+        page: Page, site: BuiltSite, static_server: ServeDirectory, tmp_path: Path, viewport: int,
+        diagram: str) -> None:
     # The snippet as an author copies it (the oEmbed answer's html is the same), in a post
     # whose column is 360 - 2 × 24 = 312 pixels on a phone and 560 on a desktop: no script.
     snippet = json.loads((site.folder / f"en/embed/{diagram}/oembed.json").read_text())["html"]
@@ -395,8 +399,8 @@ WORDPRESS_UNTRUSTED = """<!doctype html><html lang="en"><head><meta charset="utf
 
 @pytest.mark.browser
 @pytest.mark.parametrize("viewport", [360, 800])
-def test_wordpress_without_the_plugin_shows_the_frame_at_its_height(page: Page, site: BuiltSite, article,
-                                                                    viewport: int) -> None:  # type: ignore[no-untyped-def]
+def test_wordpress_without_the_plugin_shows_the_frame_at_its_height(page: Page, site: BuiltSite,
+                                                                    article: Callable[..., str], viewport: int) -> None:
     page.set_viewport_size({"width": viewport, "height": 900})
     page.goto(article(site.url + "en/embed/pin-sequence/index.html", height=579, page=WORDPRESS_UNTRUSTED))
     board = page.locator("iframe")

@@ -10,22 +10,24 @@ pytestmark = pytest.mark.browser
 
 
 def boxes(page: Page) -> dict[str, float]:
-    return page.evaluate(
+    found: dict[str, float] = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('figure .controls button')].map(
             b => [b.dataset.action, b.getBoundingClientRect().x]))"""
     )
+    return found
 
 
 def board_points(page: Page) -> list[object]:
     """Each shape as drawn (the points and their numbers, the checkers), with its x
     relative to the board."""
-    return page.evaluate(
+    drawn: list[object] = page.evaluate(
         """() => { const svg = document.querySelector('figure .frame:not([hidden]) svg.board');
                    const left = svg.getBoundingClientRect().x;
                    // the shared shapes (numbers included) inherit the board's direction
                    return [getComputedStyle(svg).direction, ...[...svg.querySelectorAll('use')].map(
                        u => [u.getAttribute('href'), Math.round(u.getBoundingClientRect().x - left)])]; }"""
     )
+    return drawn
 
 
 def test_right_to_left_language_mirrors_the_page_not_the_board(page: Page, arabic: str) -> None:

@@ -54,7 +54,9 @@ def test_plays_reports_a_game_ending_result_and_an_empty_list() -> None:
     blocked = {"code": "W:24x14,6;B:1x11,18x2,19x2;T:W", "dice": [6, 5]}
     code, answers = run("plays", {"position": finish, "dice": [2, 1]}, blocked)
     assert code == 0
-    results = [play["result"] for play in answers[0]["plays"]]  # type: ignore[union-attr]
+    plays = answers[0]["plays"]
+    assert isinstance(plays, list)
+    results = [play["result"] for play in plays]
     assert {"winner": "white", "points": 2, "reason": "bear-off"} in results
     assert answers[1] == {"plays": []}
 

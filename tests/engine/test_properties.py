@@ -6,21 +6,14 @@ checks the landing and "only a checker on top moves" rules of RULES.md independe
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from plakoto_site.engine import ALL_ROLLS, OFF, Dice, Position, RuleSet, Side
 
-_spec = importlib.util.spec_from_file_location("naive", Path(__file__).with_name("naive.py"))
-assert _spec and _spec.loader
-naive = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("naive", naive)
-_spec.loader.exec_module(naive)
+from . import naive
 
 
 def pass_turn(position: Position) -> Position:

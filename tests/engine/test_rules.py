@@ -489,7 +489,7 @@ def test_a_draw_may_be_declined_by_a_shorter_play() -> None:
     # The 6 can only draw, so the plays that go on are judged without it: the 1 alone.
     assert set(plays) == {"7/1*", "7/1* 6/5", "7/6", "6/5"}
     assert plays["7/6"] is None and plays["6/5"] is None
-    assert all(plays[n] is not None and plays[n].reason is Reason.BOTH_MOTHERS for n in ("7/1*", "7/1* 6/5"))
+    assert all((outcome := plays[n]) is not None and outcome.reason is Reason.BOTH_MOTHERS for n in ("7/1*", "7/1* 6/5"))
     assert Position.from_code(DRAW_WITH_THE_SIX).parse_play("6/5", Dice(6, 1)).outcome is None
 
 

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,7 +109,7 @@ echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], 
     ({"width": 200}, 320),                   # nothing fits: the narrowest
 ])
 def test_the_wordpress_plugin_asks_for_the_answer_that_fits(built: Path, tmp_path: Path, php: str,
-                                                             args: dict, width: int) -> None:  # type: ignore[type-arg]
+                                                             args: dict[str, Any], width: int) -> None:
     site, _ = wordpress_pattern()
     stubs = tmp_path / "run.php"
     stubs.write_text(WORDPRESS_STUBS)
@@ -169,7 +170,7 @@ echo $filters['oembed_fetch_url']('https://wordpress.example/oembed', $argv[2], 
 """
 
 
-def block_theme(content_size: str | None) -> dict:  # type: ignore[type-arg]
+def block_theme(content_size: str | None) -> dict[str, Any]:
     layout = {} if content_size is None else {"contentSize": content_size, "wideSize": "1200px"}
     return {"theme_json": True, "settings": {"layout": layout, "color": {"text": True}}}
 
@@ -189,7 +190,7 @@ def block_theme(content_size: str | None) -> dict:  # type: ignore[type-arg]
     ({"theme_json": False, "settings": {"layout": {"contentSize": "650px"}}}, {}, 480),
     ({"theme_json": False, "settings": {}, "content_width": 580}, {}, 560),
 ])
-def test_the_wordpress_plugin_fits_a_block_themes_column(built: Path, tmp_path: Path, php: str, theme: dict, written: dict,  # type: ignore[type-arg]
+def test_the_wordpress_plugin_fits_a_block_themes_column(built: Path, tmp_path: Path, php: str, theme: dict[str, Any], written: dict[str, Any],
                                                           width: int) -> None:
     site, _ = wordpress_pattern()
     stubs = tmp_path / "run.php"

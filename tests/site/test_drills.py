@@ -216,7 +216,7 @@ def test_drill_pages_kept_between_builds_by_what_they_show() -> None:
     changed (here the address the site lives at, in its canonical link)."""
     project, cache = Project(REPO), BuildCache()
     content, problems = gather(project, ("en",), cache)
-    pages = {}
+    pages: dict[str, list[bytes]] = {}
     for url in ("https://a.example/", "https://a.example/", "https://b.example/"):
         gathered = Gathered(project, content, problems, url, cache)
         site = Site(project, gathered.check(["en"]), url, cache)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from html import unescape
+from typing import Any
 
 from plakoto_site.site.build import build
 from plakoto_site.site.project import Project
@@ -15,8 +16,9 @@ TITLED = LESSON_EN.replace("start: A lone black checker on 15.",
                            "title: White pins a lone checker\nstart: A lone black checker on 15.")
 
 
-def oembed(project: MiniProject, lang: str) -> dict:  # type: ignore[type-arg]
-    return json.loads((project.root / f"_site/{lang}/embed/pin/oembed.json").read_text())
+def oembed(project: MiniProject, lang: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads((project.root / f"_site/{lang}/embed/pin/oembed.json").read_text())
+    return document
 
 
 def test_a_title_in_the_fence_names_the_embed(project: MiniProject) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from babel.support import NullTranslations
 
-from plakoto_site.content.diagrams import read_diagram
+from plakoto_site.content.diagrams import Diagram, read_diagram
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
@@ -35,7 +35,11 @@ def test_a_diagram_is_fingerprinted_once_not_once_per_frame(tmp_path: Path, monk
     diagram = long_diagram(tmp_path, 40)
     calls: list[int] = []
     real = diagrams.diagram_fingerprint
-    monkeypatch.setattr(diagrams, "diagram_fingerprint", lambda d: (calls.append(1), real(d))[1])
+    def counted(diagram: Diagram) -> str:
+        calls.append(1)
+        return real(diagram)
+
+    monkeypatch.setattr(diagrams, "diagram_fingerprint", counted)
     diagrams.diagram_html(diagram, {}, Words(Language("en"), NullTranslations(), markup=True), TEMPLATES)
     assert len(calls) == 1
 

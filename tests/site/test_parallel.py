@@ -101,7 +101,11 @@ def test_problems_found_in_the_copy_are_reported_with_ours(project: MiniProject,
     project.write("content/el/pinning.md", LESSON_RU.replace("```diagram pin", "```diagram pn"))  # el: ours
     made: list[str] = []
     real = building.fresh_folder
-    monkeypatch.setattr(building, "fresh_folder", lambda out: made.append(str(out)) or real(out))
+    def fresh_folder(out: Path) -> Path:
+        made.append(str(out))
+        return real(out)
+
+    monkeypatch.setattr(building, "fresh_folder", fresh_folder)
     with pytest.raises(ContentError) as stopped:
         build(Project(project.root), tmp_path / "stopped")
     assert [(p.path, p.message) for p in stopped.value.problems if p.severity == "error"] == [
@@ -261,7 +265,11 @@ def test_a_copy_waiting_for_a_value_ends_when_none_comes() -> None:
 @NO_FORK
 def test_an_error_here_stops_the_copy_at_once() -> None:
     began = time.monotonic()
-    with pytest.raises(RuntimeError), parallel.Forked(lambda channel: time.sleep(30) or []):
+    def slow(channel: parallel.Channel) -> list[str]:
+        time.sleep(30)
+        return []
+
+    with pytest.raises(RuntimeError), parallel.Forked(slow):
         raise RuntimeError("a template error")
     assert time.monotonic() - began < 10
 

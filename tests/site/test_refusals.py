@@ -188,7 +188,11 @@ def test_serve_writes_through_replace_file(tmp_path: Path, monkeypatch: pytest.M
     (out / "a.html").write_bytes(b"before")
     replaced: list[str] = []
     real = output.replace_file
-    monkeypatch.setattr(output, "replace_file", lambda target, data: (replaced.append(target.name), real(target, data)))
+    def replace_file(target: Path, data: bytes) -> None:
+        replaced.append(target.name)
+        real(target, data)
+
+    monkeypatch.setattr(output, "replace_file", replace_file)
     output.write_changes({"a.html": b"after", "b/c.html": b"new"}, out, {})
     assert sorted(replaced) == ["a.html", "c.html"]
     assert (out / "a.html").read_bytes() == b"after"

@@ -24,7 +24,8 @@ def free_port() -> int:
 
 def fetch(url: str) -> str:
     with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback
-        return response.read().decode()
+        text: str = response.read().decode()
+        return text
 
 
 def wait_for(check, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .conftest import LESSON_RU, MiniProject
 
@@ -18,10 +19,11 @@ summary = "Два числа — два хода."
 """
 
 
-def status(project: MiniProject, *args: str) -> dict:  # type: ignore[type-arg]
+def status(project: MiniProject, *args: str) -> dict[str, Any]:
     done = project.run("status", "--json", *args)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)["languages"]["ru"]  # type: ignore[no-any-return]
+    ru: dict[str, Any] = json.loads(done.stdout)["languages"]["ru"]
+    return ru
 
 
 def test_missing_and_unmarked_lessons(project: MiniProject) -> None:
