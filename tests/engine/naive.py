@@ -305,6 +305,6 @@ def total_checkers(state: State, side: str) -> int:
     return checkers_on_board(state, side) + state.off(side)
 
 
-def state_from_key(key: tuple[tuple[int, ...], frozenset[int], int, int], turn: str) -> State:
+def state_from_key(key: Key, turn: str) -> State:
     board, pinned, woff, boff = key
     return State(list(board), set(pinned), woff, boff, turn)

@@ -27,7 +27,7 @@ MAX_PLIES = 300  # Tapa can deadlock (both mothers pinned, nothing else can move
 # -- comparing -------------------------------------------------------------------------------
 
 
-def key_of(position: Position) -> tuple[tuple[int, ...], frozenset[int], int, int]:
+def key_of(position: Position) -> naive.Key:
     return (
         tuple(position.board),
         frozenset(position.pinned),
@@ -36,7 +36,7 @@ def key_of(position: Position) -> tuple[tuple[int, ...], frozenset[int], int, in
     )
 
 
-def result_of(outcome: Outcome | None) -> tuple[str | None, int, str] | None:
+def result_of(outcome: Outcome | None) -> naive.Result:
     if outcome is None:
         return None
     return (outcome.winner.value if outcome.winner else None, outcome.points, outcome.reason.value)
@@ -61,7 +61,7 @@ def naive_results(position: Position, dice: Dice, rules: RuleSet) -> dict:
     return naive.legal_results(state, rules.value, (dice.high, dice.low))
 
 
-def describe(key: tuple[tuple[int, ...], frozenset[int], int, int]) -> str:
+def describe(key: naive.Key) -> str:
     board, pinned, white_off, black_off = key
     return f"board={list(board)} pinned={sorted(pinned)} off W{white_off} B{black_off}"
 

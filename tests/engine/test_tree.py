@@ -15,9 +15,8 @@ from plakoto_site.engine import Dice, Position, RuleSet
 from plakoto_site.engine.tree import play_tree
 
 from . import naive
+from .naive import Key
 from .test_against_naive import random_game_cases, synthetic_cases
-
-Key = tuple[tuple[int, ...], frozenset[int], int, int]
 
 
 def naive_next_moves(position: Position, dice: Dice, rules: RuleSet) -> dict[tuple[Key, tuple[int, ...]], set[tuple[int, int]]]:
