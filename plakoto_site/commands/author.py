@@ -108,7 +108,7 @@ def make_diagram(project: Project, source: Path, out: Path, languages: list[str]
         captions = captions_for(diagram, data, text, source, lang, problems)
         catalog = language_catalog(project.locales, lang, settings.reference, problems)
         translations = catalog.translations
-        words = Words(Language(lang), translations, markup=True, fingerprint=catalog.digest)
+        words = Words(Language.read(lang), translations, markup=True, fingerprint=catalog.digest)
         title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
         embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
         # One diagram's bitmaps take a moment: an author gets them always.

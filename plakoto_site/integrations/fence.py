@@ -92,7 +92,7 @@ def words_for(lang: str) -> Words:
     """The figure's sentences in ``lang`` (the project's catalog; English needs none).
     Raises :class:`ValueError` for a language the project has no catalog for."""
     if lang == REFERENCE:
-        return Words(Language(lang), NullTranslations(), markup=True)
+        return Words(Language.read(lang), NullTranslations(), markup=True)
     path = catalog_path(CHECKOUT / "locales", lang)
     if not is_known(lang) or not path.is_file():
         found = sorted(p.name for p in (CHECKOUT / "locales").iterdir() if p.is_dir()) if (CHECKOUT / "locales").is_dir() else []
@@ -101,7 +101,7 @@ def words_for(lang: str) -> Words:
     catalog = read_catalog(path, lang, problems)
     if catalog is None:
         raise ValueError("; ".join(str(p) for p in problems.errors))
-    return Words(Language(lang), translations(catalog), markup=True)
+    return Words(Language.read(lang), translations(catalog), markup=True)
 
 
 @dataclass(frozen=True, slots=True)

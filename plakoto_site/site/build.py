@@ -3,9 +3,10 @@
 Nothing is written until every language has been read and checked; the output folder is
 built beside the old one and swapped in only when everything succeeded, so a mistake
 never leaves a half-built site. Same input, same bytes out. Where the machine has a second
-core, a cold build forks twice: a copy makes the drills and their play trees while the
-build reads the rest and loads what rendering needs, and once everything is read, a copy
-checks, renders and writes half the languages meanwhile.
+core, a cold build forks twice: a copy makes the drills and their play trees, and reads
+what the pages need of each language's CLDR data, while the build reads the rest and loads
+what rendering needs; once everything is read, a copy checks, renders and writes half the
+languages meanwhile.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from pathlib import Path
 
 from plakoto_site.content.drills import has_drills, kept_drills
 from plakoto_site.content.problems import ContentError, Problem, Problems
+from plakoto_site.content.settings import read_settings
 from plakoto_site.content.site import Content, parsed, with_drills
 from plakoto_site.i18n.catalogs import CatalogStats, load_babel
+from plakoto_site.i18n.languages import language
 
 from .check import Checked, check_languages, english_texts, gather, verdict
 from .output import (
@@ -112,7 +115,7 @@ def _read(project: Project, languages: tuple[str, ...] | None, cache: BuildCache
     itself meanwhile (see :func:`_drills_forked`)."""
     if not (cold and _drills_forked(project, cache)):
         return gather(project, languages, cache)
-    with Forked(_make_drills) as drilling:
+    with Forked(partial(_make_drills, project)) as drilling:
         content, problems = _read_meanwhile(project, languages, cache)
         made = drilling.receive()
     if isinstance(made, BuildCache):
@@ -145,21 +148,26 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
             parsed(lesson.body, cache)
             if translated:
                 english_texts(lesson, cache)
-        prepare(project, cache, content.settings.languages)
+        prepare(project, cache)
         draw_ahead(content, cache)
         load_babel()
     return content, problems
 
 
-def _make_drills(channel: Channel) -> BuildCache:
-    """The copy's work: the drills, and what no language changes of them (their boards without
-    words, and the play trees of those played on the board), in a build state of their own."""
+def _make_drills(project: Project, channel: Channel) -> BuildCache:
+    """The copy's work, in a build state of its own: the drills, what no language changes
+    of them (their boards without words, and the play trees of those played on the board),
+    and what the pages need of each language's CLDR data (:func:`language`: the build then
+    never loads that data, nor does either process of the second fork)."""
     from plakoto_site.render.exercises import draw_exercise
 
     made = BuildCache()
     for drills in kept_drills(made).values():
         for drill in drills:
             draw_exercise(drill.exercise, made)
+    # The site's languages as site.toml lists them (its problems are the build's to report).
+    for code in read_settings(project.content, Problems(project.root)).languages:
+        language(code, made)
     return made
 
 

@@ -19,7 +19,7 @@ from plakoto_site.content.site import (
 )
 from plakoto_site.content.terms import check_words
 from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
-from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.languages import language
 from plakoto_site.i18n.parity import (
     check_heading_ids,
     check_parity,
@@ -79,7 +79,7 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
         checked.translations[lang] = catalog.translations
         if catalog.stats is not None:
             checked.catalogs[lang] = catalog.stats
-        checked.words[lang] = Words(Language(lang), catalog.translations, markup=True, fingerprint=catalog.digest)
+        checked.words[lang] = Words(language(lang, memo), catalog.translations, markup=True, fingerprint=catalog.digest)
         checked.lessons[lang] = _check_lessons(project, content, lang, problems, memo)
         home = _check_home(project, content, lang, problems, memo)
         if home is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.markdown import placements
-from plakoto_site.i18n.languages import Language
+from plakoto_site.i18n.languages import Language, language
 from plakoto_site.render.templates import Templates
 
 from .check import Checked
@@ -32,13 +32,17 @@ class Site:
         self.templates = Templates(project.templates, cache, project.compiled_templates)
         self.assets = project.assets()
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
-        self.languages = [Language(lang) for lang in checked.content.settings.languages]
-        self.published = [Language(lang) for lang in checked.content.settings.published]
+        self.languages = [self.language(lang) for lang in checked.content.settings.languages]
+        self.published = [self.language(lang) for lang in checked.content.settings.published]
         """Languages that are not drafts: the only ones in switchers, hreflang links and the sitemap."""
         self.reference = checked.content.settings.reference
         self.templates_digest = _digest(project.templates, sorted(project.templates.rglob("*.html")))
         """What the page templates say (every ``*.html`` under ``templates/``): embed files
         are kept in the build state by it."""
+
+    def language(self, code: str) -> Language:
+        """A language of the site, with its names and numbers (see :func:`language`)."""
+        return language(code, self.cache)
 
     def asset(self, source: str, name: str) -> str:
         """A link from ``source`` to an asset, with its version stamp."""
@@ -76,7 +80,7 @@ class Site:
 
     def common(self, lang: str, slug: str | None, path: str) -> dict[str, object]:
         """What the page templates all need: language, links, switcher, canonical URLs."""
-        language = Language(lang)
+        language = self.language(lang)
         alternates = [
             {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
             for other in self.published

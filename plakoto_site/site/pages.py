@@ -12,7 +12,6 @@ from markupsafe import Markup
 
 from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.site import CheckedLesson
-from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.board import empty_board
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint
@@ -127,7 +126,7 @@ def play_page(site: Site, lang: str) -> Page:
     """A whole game on the lessons' board, against the computer or two on one device."""
     path = page_path(lang, "play")
     translations = site.checked.translations[lang]
-    words = Words(Language(lang), translations)
+    words = Words(site.language(lang), translations)
     lessons = {c.lesson.slug: relative(path, page_path(lang, c.lesson.slug)) for c in site.checked.lessons[lang]}
     # TRANSLATORS: The play page: the name of the rule set with the mother rule (the Greek game).
     plakoto = translations.gettext("Plakoto")
@@ -208,7 +207,7 @@ def root_pages(site: Site) -> Iterator[Page]:
         html = site.templates.render(
             name,
             english,
-            lang=Language(site.reference),
+            lang=site.language(site.reference),
             languages=languages,
             css=site.asset(name, "site.css"),
             icon=site.asset(name, "favicon.svg"),

@@ -13,7 +13,6 @@ from jinja2 import TemplateError
 
 from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.content.site import Content
-from plakoto_site.i18n.languages import Language
 from plakoto_site.render.diagrams import draw_frames
 from plakoto_site.render.exercises import draw_exercise
 from plakoto_site.render.templates import Templates
@@ -34,17 +33,16 @@ from .sitemap import search_files
 from .state import BuildCache
 
 
-def prepare(project: Project, cache: BuildCache, languages: Sequence[str]) -> None:
+def prepare(project: Project, cache: BuildCache) -> None:
     """Load, once, what rendering any language needs: the templates (each compiled, or read
-    from ``.cache/jinja``) into the environment ``cache`` keeps, and the CLDR data of each
-    of ``languages`` (every page names them all in its language switcher). A forked build
-    calls this before it forks to render, so both processes have them from the start."""
+    from ``.cache/jinja``) into the environment ``cache`` keeps. A forked build calls this
+    before it forks to render, so both processes have them from the start. (What the pages
+    need of each language's CLDR data the first forked copy reads: see
+    :func:`~plakoto_site.site.build.build`.)"""
     environment = Templates(project.templates, cache, project.compiled_templates).environment
     for name in environment.list_templates(extensions=["html"]):
         with contextlib.suppress(TemplateError):  # reported with the page that uses it
             environment.get_template(name)
-    for code in languages:
-        Language(code).load()
 
 
 def draw_ahead(content: Content, cache: BuildCache) -> None:

@@ -14,7 +14,8 @@ from plakoto_site.content.memo import Memo
 class BuildCache(Memo):
     """Tables of work by content (see :class:`~plakoto_site.content.memo.Memo`): diagram
     and exercise sources replayed, lesson Markdown parsed, boards, frames, exercises and
-    embed files rendered, the Jinja environment; and what ``serve`` last wrote."""
+    embed files rendered, the Jinja environment, each language's facts from CLDR; and what
+    ``serve`` last wrote."""
 
     def __init__(self) -> None:
         super().__init__()

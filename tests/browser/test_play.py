@@ -121,7 +121,7 @@ def words(site: BuiltSite, lang: str):  # type: ignore[no-untyped-def]
     from plakoto_site.i18n.languages import Language
     from plakoto_site.i18n.words import Words
 
-    return Words(Language(lang), site.checked.translations[lang])
+    return Words(Language.read(lang), site.checked.translations[lang])
 
 
 @pytest.mark.parametrize(("lang", "rules", "colour"), [

@@ -33,7 +33,7 @@ def checked() -> Checked:
 
 
 def words(checked: Checked, lang: str) -> Words:
-    return Words(Language(lang), checked.translations[lang])
+    return Words(Language.read(lang), checked.translations[lang])
 
 
 def svg_title(svg: str) -> str:
@@ -66,7 +66,7 @@ def test_no_finished_game_says_whose_turn_it_is(checked: Checked, lang: str) -> 
 
 
 def test_the_doubles_refusal_speaks_of_four_moves_of_one_number() -> None:
-    english = Words(Language("en"), NullTranslations())
+    english = Words(Language.read("en"), NullTranslations())
     refusal = numbers_refusal(Dice(6, 6), 2, Side.WHITE, shorter=True)
     assert refusal == Refusal(Why.MORE_NUMBERS, Side.WHITE, count=2, number=6)
     assert english.refusal(refusal) == (
@@ -78,7 +78,7 @@ def test_the_doubles_refusal_speaks_of_four_moves_of_one_number() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
 def test_the_new_sentences_are_translated(checked: Checked, lang: str) -> None:
     language = words(checked, lang)
-    english = Words(Language("en"), NullTranslations())
+    english = Words(Language.read("en"), NullTranslations())
     for count in (2, 3):
         refusal = Refusal(Why.MORE_NUMBERS, Side.WHITE, count=count, number=6)
         text = language.refusal(refusal)
@@ -102,7 +102,7 @@ def test_a_play_shows_the_boards_numbers_then_the_notation() -> None:
     """Issue 15: the reader watches Black's checker go from 1 to 4 on the board while the
     notation says 24/21. Every play sentence gives the board's numbers first, then the
     notation in the mover's own numbering (RULES.md's reference sequences)."""
-    english = Words(Language("en"), NullTranslations())
+    english = Words(Language.read("en"), NullTranslations())
     assert english.played(WHITE_6_5) == "White rolls 6–5 and plays 24 → 19, 24 → 18 (written 24/19 24/18)."
     assert english.played(BLACK_3_1) == (
         "Black rolls 3–1 and plays 1 → 2, 1 → 4 (written 24/23 24/21 in Black's numbering).")
@@ -114,7 +114,7 @@ def test_a_play_shows_the_boards_numbers_then_the_notation() -> None:
 
 
 def test_blacks_board_moves_chain_a_checker_and_count_repeats() -> None:
-    english = Words(Language("en"), NullTranslations())
+    english = Words(Language.read("en"), NullTranslations())
     after = WHITE_6_5.position
     assert english.board_moves(after.parse_play("24/20/17", Dice(4, 3)).moves) == "1 → 5 → 8"
     assert english.board_moves(after.parse_play("24/18(2) 18/12(2)", Dice(6, 6)).moves) == "1 → 7 → 13 (2)"
@@ -127,7 +127,7 @@ def test_blacks_board_moves_chain_a_checker_and_count_repeats() -> None:
 def test_the_play_sentence_under_a_diagram_frame_has_board_numbers(checked: Checked) -> None:
     """The sentence a lesson shows above the caption, in markup: board numbers in words,
     the notation in <code>."""
-    english = Words(Language("en"), checked.translations["en"], markup=True)
+    english = Words(Language.read("en"), checked.translations["en"], markup=True)
     text = str(english.played(BLACK_3_1))
     assert text == ("Black rolls 3–1 and plays 1 → 2, 1 → 4 (written <code class=\"notation\">24/23 24/21</code> "
                     "in Black&#39;s numbering).")
@@ -184,10 +184,10 @@ def test_a_frame_draws_whose_turn_it_is_until_the_game_is_over(checked: Checked,
 
 
 def test_a_sentence_as_markup_escapes_its_words_and_values_and_marks_up_the_play() -> None:
-    words = Words(Language("en"), NullTranslations(), markup=True)
+    words = Words(Language.read("en"), NullTranslations(), markup=True)
     sentence = words.format('<b>%(side)s</b> & "%(who)s" play %(play)s, 100%%.', side="<White>", who="O'Neil",
                             play="24/18*")
     assert isinstance(sentence, Markup)
     assert sentence == ('&lt;b&gt;&lt;White&gt;&lt;/b&gt; &amp; &#34;O&#39;Neil&#34; play '
                         '<code class="notation">24/18*</code>, 100%.')
-    assert Words(Language("en"), NullTranslations()).format("%(side)s: 100%%", side="<W>") == "<W>: 100%"
+    assert Words(Language.read("en"), NullTranslations()).format("%(side)s: 100%%", side="<W>") == "<W>: 100%"

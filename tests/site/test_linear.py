@@ -40,12 +40,12 @@ def test_a_diagram_is_fingerprinted_once_not_once_per_frame(tmp_path: Path, monk
         return real(diagram)
 
     monkeypatch.setattr(diagrams, "diagram_fingerprint", counted)
-    diagrams.diagram_html(diagram, {}, Words(Language("en"), NullTranslations(), markup=True), TEMPLATES)
+    diagrams.diagram_html(diagram, {}, Words(Language.read("en"), NullTranslations(), markup=True), TEMPLATES)
     assert len(calls) == 1
 
 
 def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
-    words = Words(Language("en"), NullTranslations(), markup=True)
+    words = Words(Language.read("en"), NullTranslations(), markup=True)
     sizes = []
     for steps in (5, 200):
         memo = Memo()

@@ -14,8 +14,10 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from babel import Locale
 
 import plakoto_site.content.drills as drills_module
+import plakoto_site.i18n.languages as languages_module
 import plakoto_site.render.exercises as exercises
 import plakoto_site.render.svg as svg
 import plakoto_site.site.build as building
@@ -24,6 +26,7 @@ import plakoto_site.site.render as rendering
 from plakoto_site.content.drills import Drill, has_drills, kept_drills, make_drills
 from plakoto_site.content.problems import ContentError
 from plakoto_site.content.site import with_drills
+from plakoto_site.i18n.languages import Language
 from plakoto_site.render.exercises import tree_script
 from plakoto_site.site import parallel
 from plakoto_site.site.build import build
@@ -159,6 +162,36 @@ def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypat
                for (shown, dice), side in boards)  # every drill's board drawn by the copy, not again
     monkeypatch.setattr(building, "can_fork", lambda: False)
     build(Project(REPO), tmp_path / "alone", languages=("en",))
+    assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_only_the_drills_copy_reads_the_languages_cldr_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel's CLDR data of a language (10–15 ms a language to read, megabytes kept) is
+    asked for in the first copy, where the build would wait; neither the build nor the
+    copy of the second fork asks for any, and the pages are the same as a build on one
+    core makes."""
+    asked = tmp_path / "asked"
+    real = languages_module._locale
+
+    def locale(code: str) -> Locale:
+        with asked.open("a") as file:
+            file.write(f"{os.getpid()}\n")
+        return real(code)
+
+    monkeypatch.setattr(languages_module, "_locale", locale)
+    made = record_forks(monkeypatch)
+    cache = BuildCache()
+    build(Project(REPO), tmp_path / "forked", languages=("ru",), cache=cache)
+    readers = set(asked.read_text().split())
+    assert len(readers) == 1 and str(os.getpid()) not in readers
+    assert len(made) == 2  # the drills' copy, then the copy that renders Russian
+    sent = made[0].received[0]  # type: ignore[attr-defined]
+    assert isinstance(sent, BuildCache)
+    assert all(sent.find("languages", code) == Language.read(code) for code in ("en", "ru", "el", "uk"))
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    build(Project(REPO), tmp_path / "alone", languages=("ru",))
     assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
 
 
