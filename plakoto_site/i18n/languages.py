@@ -37,8 +37,9 @@ class Language:
     """``rtl`` or ``ltr``, for ``<html dir>``."""
     plain_below: int
     """Every whole number from 0 up to this one (not included) is written as its plain
-    digits: 1,000 in most languages (then "1,000"), 10,000 in Spanish ("10.000"), 100 in
-    Toki Pona ("1 00"), 0 where even 1 is not "1"."""
+    digits: 1,000 in nearly every language (then "1,000", "1.000", "1 000"), 100 in Toki
+    Pona ("1 00"), 10,000,000 (all that is tried) in POSIX English, which never groups, 0
+    where even 1 is not "1"."""
 
     @classmethod
     def read(cls, code: str) -> Language:
