@@ -50,12 +50,16 @@ class CatalogStats:
 
 def load_babel() -> None:
     """Import Babel's PO reader and MO writer now, not when the first catalog is read (with
-    the standard library's e-mail parser, which the reader imports for the first header)."""
+    the standard library's e-mail parser, which the reader imports for the first header,
+    and its date parser, which reads the header's dates)."""
+    import datetime
     import email.message  # noqa: F401
     import email.parser  # noqa: F401
 
     import babel.messages.mofile  # noqa: F401
     import babel.messages.pofile  # noqa: F401
+
+    datetime.datetime.strptime("2026-01-01 00:00", "%Y-%m-%d %H:%M")  # as Babel reads POT-Creation-Date
 
 
 def read_catalog(path: Path, lang: str, problems: Problems) -> Catalog | None:

@@ -98,7 +98,10 @@ class Templates:
         if catalog is None:
             catalog = self._catalogs[translations] = _Catalog(translations)
         environment = self.environment
-        environment.globals.update(gettext=catalog.template_gettext, ngettext=catalog.template_ngettext)
+        # ``_`` too: Jinja's own ``_`` looks ``gettext`` up and calls it, two calls through
+        # the template's context for each of the ~9,000 messages a build shows.
+        environment.globals.update(gettext=catalog.template_gettext, ngettext=catalog.template_ngettext,
+                                   _=catalog.template_gettext)
         return environment
 
     def render(self, name: str, translations: NullTranslations, **context: Any) -> str:
