@@ -117,9 +117,10 @@ def _read(project: Project, languages: tuple[str, ...] | None, cache: BuildCache
         return gather(project, languages, cache)
     with Forked(partial(_make_drills, project)) as drilling:
         content, problems = _read_meanwhile(project, languages, cache)
-        made = drilling.receive()
-    if isinstance(made, BuildCache):
-        cache.adopt(made)
+        made = [drilling.receive(), drilling.receive()]  # the drills, then what was drawn of them
+    for part in made:
+        if isinstance(part, BuildCache):
+            cache.adopt(part)
     return with_drills(content, cache), problems
 
 
@@ -155,20 +156,25 @@ def _read_meanwhile(project: Project, languages: tuple[str, ...] | None,
 
 
 def _make_drills(project: Project, channel: Channel) -> BuildCache:
-    """The copy's work, in a build state of its own: the drills, what no language changes
-    of them (their boards without words, and the play trees of those played on the board),
-    and what the pages need of each language's CLDR data (:func:`language`: the build then
-    never loads that data, nor does either process of the second fork)."""
+    """The copy's work, in build states of its own: the drills, sent as soon as they are
+    made (the build reads them while the copy goes on: most of what it sends, and the
+    slowest to read); then what no language changes of them (their boards without words,
+    and the play trees of those played on the board), and what the pages need of each
+    language's CLDR data (:func:`language`: the build then never loads that data, nor does
+    either process of the second fork)."""
     from plakoto_site.render.exercises import draw_exercise
 
     made = BuildCache()
-    for drills in kept_drills(made).values():
-        for drill in drills:
-            draw_exercise(drill.exercise, made)
+    drills = kept_drills(made)
+    channel.send(made)
+    drawn = BuildCache()
+    for kind in drills.values():
+        for drill in kind:
+            draw_exercise(drill.exercise, drawn)
     # The site's languages as site.toml lists them (its problems are the build's to report).
     for code in read_settings(project.content, Problems(project.root)).languages:
-        language(code, made)
-    return made
+        language(code, drawn)
+    return drawn
 
 
 @dataclass(frozen=True)

@@ -147,18 +147,20 @@ def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
 @NO_FORK
 @pytest.mark.usefixtures("forking")
 def test_a_copy_makes_the_drills_while_the_build_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy sends the drills as soon as they are made, then what it drew of them."""
     made = record_forks(monkeypatch)
     cache = BuildCache()
     build(Project(REPO), tmp_path / "forked", languages=("en",), cache=cache)
-    sent = made[0].received[0]  # type: ignore[attr-defined]
-    assert isinstance(sent, BuildCache)
+    sent, drawn = made[0].received[:2]  # type: ignore[attr-defined]
+    assert isinstance(sent, BuildCache) and isinstance(drawn, BuildCache)
+    assert list(sent.tables) == ["drills"] and "drills" not in drawn.tables  # each sent once
     assert kept_drills(cache) is kept_drills(sent)  # gather took the copy's drills, did not make them again
     assert drill_summary(kept_drills(cache)) == drill_summary(make_drills())
     played = [drill.exercise for drill in kept_drills(sent)["find"]]
-    assert played and all(tree_script(exercise, cache) is tree_script(exercise, sent) for exercise in played)
+    assert played and all(tree_script(exercise, cache) is tree_script(exercise, drawn) for exercise in played)
     boards = [(exercises._board(drill.exercise), drill.exercise.position.turn)
               for drills in kept_drills(sent).values() for drill in drills]
-    assert all(svg.drawn(shown, dice=dice, roller=side, memo=cache) is svg.drawn(shown, dice=dice, roller=side, memo=sent)
+    assert all(svg.drawn(shown, dice=dice, roller=side, memo=cache) is svg.drawn(shown, dice=dice, roller=side, memo=drawn)
                for (shown, dice), side in boards)  # every drill's board drawn by the copy, not again
     monkeypatch.setattr(building, "can_fork", lambda: False)
     build(Project(REPO), tmp_path / "alone", languages=("en",))
@@ -187,9 +189,9 @@ def test_only_the_drills_copy_reads_the_languages_cldr_data(tmp_path: Path, monk
     readers = set(asked.read_text().split())
     assert len(readers) == 1 and str(os.getpid()) not in readers
     assert len(made) == 2  # the drills' copy, then the copy that renders Russian
-    sent = made[0].received[0]  # type: ignore[attr-defined]
-    assert isinstance(sent, BuildCache)
-    assert all(sent.find("languages", code) == Language.read(code) for code in ("en", "ru", "el", "uk"))
+    drawn = made[0].received[1]  # type: ignore[attr-defined]
+    assert isinstance(drawn, BuildCache)
+    assert all(drawn.find("languages", code) == Language.read(code) for code in ("en", "ru", "el", "uk"))
     monkeypatch.setattr(building, "can_fork", lambda: False)
     build(Project(REPO), tmp_path / "alone", languages=("ru",))
     assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
@@ -210,10 +212,36 @@ def test_when_the_drills_copy_fails_the_build_makes_them(tmp_path: Path, monkeyp
     monkeypatch.setattr(drills_module, "make_drills", failing_in_the_copy)
     cache = BuildCache()
     build(Project(REPO), tmp_path / "rescued", languages=("en",), cache=cache)
-    assert made[0].received == [None]  # type: ignore[attr-defined]
+    assert made[0].received == [None, None]  # type: ignore[attr-defined]  # neither the drills nor their drawing
     assert has_drills(cache)  # made here, by gather
     assert drill_summary(kept_drills(cache)) == drill_summary(make_drills())
     assert (tmp_path / "rescued" / "en/practice/drills/find/1/index.html").is_file()
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
+def test_a_drills_copy_failing_after_sending_the_drills_leaves_the_drawing_to_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build keeps the drills the copy sent, draws their boards itself, and writes
+    the site a build on one core writes."""
+    made = record_forks(monkeypatch)
+    here = os.getpid()
+    real = exercises.draw_exercise
+
+    def failing_in_the_copy(*args: object) -> None:
+        if os.getpid() != here:
+            raise MemoryError("the copy runs out of memory")
+        real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(exercises, "draw_exercise", failing_in_the_copy)
+    cache = BuildCache()
+    build(Project(REPO), tmp_path / "forked", languages=("en",), cache=cache)
+    sent, nothing = made[0].received[:2]  # type: ignore[attr-defined]
+    assert isinstance(sent, BuildCache) and nothing is None
+    assert kept_drills(cache) is kept_drills(sent)
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    build(Project(REPO), tmp_path / "alone", languages=("en",))
+    assert tree(tmp_path / "forked") == tree(tmp_path / "alone")
 
 
 def test_what_no_language_changes_is_made_before_the_fork(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -285,6 +313,25 @@ def test_values_go_both_ways_and_a_failed_copy_sends_none() -> None:
     with parallel.Forked(None) as idle:
         assert idle.receive() is None
         idle.send("nobody listens")
+
+
+@NO_FORK
+def test_a_copy_sends_without_waiting_for_the_build_to_read() -> None:
+    """A value of some 600 KB (a build's drills and drawings) fits in the copy's pipe: the
+    copy goes on while the build is busy, where a pipe of 64 KiB would hold it until the
+    build reads."""
+    value = "x" * 600_000
+
+    def sender(channel: parallel.Channel) -> float:
+        channel.send(value)
+        return time.monotonic()  # when the copy was done sending
+
+    with parallel.Forked(sender) as copy:
+        time.sleep(0.5)  # the build, busy
+        reading = time.monotonic()
+        assert copy.receive() == value
+        sent = copy.receive()
+    assert isinstance(sent, float) and sent < reading
 
 
 @NO_FORK
