@@ -146,6 +146,7 @@ def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Marku
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     outcome = step.outcome if step is not None else None
+    sentence = play_sentence(words, step) if step else None
     return templates.macro("macros/diagram.html", "frame", words.translations)(FrameView(
         id=frame_id(diagram, frame),
         index=frame,
@@ -157,11 +158,11 @@ def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Marku
         result=_json(outcome.to_json()) if outcome is not None else None,
         board=Markup(board_svg(diagram, frame, words, memo=memo)),
         counter=words.step_counter(frame, diagram.frames),
-        sentence=play_sentence(words, step) if step else None,
+        sentence=sentence,
         caption=caption,
         outcome=words.outcome(outcome) if outcome is not None else None,
         # The play with its notation marked up, then the board's words (the template escapes them).
-        words=([play_sentence(words, step)] if step else []) + frame_words(diagram, fingerprint, frame, words, memo),
+        words=([sentence] if sentence is not None else []) + frame_words(diagram, fingerprint, frame, words, memo),
     ))
 
 
