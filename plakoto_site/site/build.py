@@ -24,7 +24,7 @@ from plakoto_site.content.site import Content, parsed, with_drills
 from plakoto_site.i18n.catalogs import CatalogStats, load_babel
 from plakoto_site.i18n.languages import language
 
-from .check import Checked, check_languages, english_texts, gather, verdict
+from .check import Checked, check_avoided_words, check_languages, english_texts, gather, verdict
 from .output import (
     MARKER,
     MARKER_TEXT,
@@ -191,9 +191,9 @@ class Gathered:
     png: bool = False
     """Whether to draw bitmaps of the pictures and link preview cards."""
 
-    def check(self, languages: Sequence[str], problems: Problems | None = None) -> Checked:
+    def check(self, languages: Sequence[str], problems: Problems | None = None, avoided: bool = True) -> Checked:
         return check_languages(self.project, self.content, languages,
-                               self.problems if problems is None else problems, self.cache)
+                               self.problems if problems is None else problems, self.cache, avoided)
 
     def render(self, checked: Checked, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
         """The files of ``languages`` (all that ``checked`` holds by default), and with
@@ -223,8 +223,10 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
 
     Where the machine has a second core, a forked copy checks, renders and writes half the
     languages meanwhile: a language's checks, pages, embeds and pictures depend on nothing
-    of another's. Nothing is written until both sides have checked theirs without an
-    error. Meanwhile each side renders in memory: the build its first language as soon as
+    of another's. (The build looks for the words to avoid of every language: the copy's two
+    translations cost more to check than English, parsed before the fork, and finding
+    those words needs no catalog and no parsed text.) Nothing is written until both sides
+    have checked theirs without an error. Meanwhile each side renders in memory: the build its first language as soon as
     its own are checked; then, once the copy's are known to be free of errors too, it
     makes the folder (the copy writes there as soon as it has rendered), and renders the
     rest of its own. Should the copy fail, its languages are checked and rendered here
@@ -234,12 +236,15 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
     ours = [lang for lang in languages if lang not in helper]
     with Forked(partial(_helper, gathered, helper) if helper else None) as forked:
         checked = gathered.check(ours)
+        # The copy's words to avoid too: they need no catalog and no parsed text, and its
+        # two translations cost more to check than English, parsed before the fork.
+        check_avoided_words(gathered.content, helper, gathered.problems, gathered.cache)
         rendering = _Rendering()
         first, rest = ours[:1], ours[1:]
         rendering.add(gathered, checked, first, shared=True)  # while the copy may still be checking
         theirs = forked.receive()
         if not isinstance(theirs, Checks):  # none was forked, or the copy failed: its languages here
-            checked = _merge(checked, gathered.check(helper))
+            checked = _merge(checked, gathered.check(helper, avoided=False))
             rest += helper
             theirs = Checks([], {})
         gathered.problems.items.extend(theirs.problems)
@@ -297,7 +302,7 @@ def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[
     """The forked copy: check ``languages``, tell the build what was found, render them, and
     write them once the build names the folder (it names none when anything failed)."""
     problems = Problems(gathered.project.root)
-    checked = gathered.check(languages, problems)
+    checked = gathered.check(languages, problems, avoided=False)  # the build looks for their words to avoid
     channel.send(Checks(problems.items, checked.catalogs))
     if problems.errors:
         return []
@@ -313,7 +318,7 @@ def _render_into(gathered: Gathered, folder: Path, languages: list[str]) -> list
     """The copy's languages, done here: checked again (their problems were reported)."""
     if not languages:
         return []
-    files = gathered.render(gathered.check(languages, Problems(gathered.project.root)), shared=False)
+    files = gathered.render(gathered.check(languages, Problems(gathered.project.root), avoided=False), shared=False)
     write_files(folder, files)
     return list(files)
 

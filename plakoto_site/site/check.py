@@ -70,9 +70,11 @@ def gather(project: Project, languages: tuple[str, ...] | None = None,
 
 
 def check_languages(project: Project, content: Content, languages: Sequence[str], problems: Problems,
-                    memo: Memo | None = None) -> Checked:
+                    memo: Memo | None = None, avoided: bool = True) -> Checked:
     """Check the catalogs and lessons of ``languages`` (each depends only on itself and the
-    reference's lessons), adding to ``problems``; the result holds only these languages."""
+    reference's lessons), adding to ``problems``; the result holds only these languages.
+    With ``avoided`` false, the words to avoid are left to :func:`check_avoided_words`
+    (a forked build looks for those of its copy's languages itself)."""
     checked = Checked(content, {}, {}, {}, [])
     for lang in languages:
         catalog = _catalog(project, lang, content.settings.reference, problems, memo)
@@ -84,7 +86,26 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
         home = _check_home(project, content, lang, problems, memo)
         if home is not None:
             checked.homes[lang] = home
+        if avoided:
+            check_avoided_words(content, [lang], problems, memo)
     return checked
+
+
+def check_avoided_words(content: Content, languages: Sequence[str], problems: Problems,
+                        memo: Memo | None = None) -> None:
+    """Warn where the lessons and home page of ``languages`` use a word the term table asks
+    to avoid (:func:`~plakoto_site.content.terms.check_words`): a language's own texts, in
+    the reference's order (the reference's stand-ins are checked with the reference). It
+    needs no catalog and no parsed text."""
+    reference = content.reference
+    for lang in languages:
+        found = content.languages[lang]
+        for slug in reference.lessons:
+            lesson = found.lessons.get(slug)
+            if lesson is not None:
+                check_words(lesson, content.terms, problems, memo)
+        if found.home is not None:
+            check_words(found.home, content.terms, problems, memo)
 
 
 def _catalog(project: Project, lang: str, reference: str, problems: Problems, memo: Memo | None) -> LanguageCatalog:
@@ -131,7 +152,6 @@ def _check_lessons(
             checked.append(CheckedLesson(lang, english, tokens, fallback=True))
             continue
         tokens = check_lesson(translated, content.diagrams, problems, content.exercises, memo)
-        check_words(translated, content.terms, problems, memo)
         if lang == reference.lang:
             check_heading_ids(english, tokens, problems)
         else:
@@ -151,7 +171,6 @@ def _check_home(
         tokens = check_lesson(reference, content.diagrams, Problems(project.root), memo=memo)
         return CheckedLesson(lang, reference, tokens, fallback=True)
     tokens = check_lesson(home, content.diagrams, problems, memo=memo)
-    check_words(home, content.terms, problems, memo)
     if lang != content.settings.reference and reference is not None:
         check_translation(reference, home, tokens, problems, memo)
     return CheckedLesson(lang, home, tokens, fallback=False)

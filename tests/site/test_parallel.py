@@ -121,6 +121,26 @@ def test_problems_found_in_the_copy_are_reported_with_ours(project: MiniProject,
 
 @NO_FORK
 @pytest.mark.usefixtures("forking")
+def test_the_build_looks_for_the_words_to_avoid_of_the_copys_languages(project: MiniProject, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """They need no catalog and no parsed text, and the copy's translations cost more to
+    check than English: the build looks for them, the copy does not, and each use is
+    reported once, as a build on one core reports it."""
+    third_language(project)  # the copy checks Russian
+    project.write("content/terms.toml", '[checker]\nen = ["checker"]\nru = ["шашка"]\navoid.ru = ["фишк"]\n')
+    project.write("content/ru/pinning.md", LESSON_RU.replace("Шашка, вставшая", "Фишка, вставшая"))
+    made = record_forks(monkeypatch)
+    forked = build(Project(project.root), tmp_path / "forked")
+    checks = made[-1].received[0]  # type: ignore[attr-defined]
+    assert isinstance(checks, building.Checks) and checks.problems == []
+    assert [(w.path, w.line, w.code) for w in forked.warnings] == [("content/ru/pinning.md", 7, "avoid-word")]
+    monkeypatch.setattr(building, "can_fork", lambda: False)
+    alone = build(Project(project.root), tmp_path / "alone")
+    assert forked.warnings == alone.warnings
+
+
+@NO_FORK
+@pytest.mark.usefixtures("forking")
 def test_a_copy_failing_after_its_checks_leaves_its_languages_to_the_build(
         project: MiniProject, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     third_language(project)
