@@ -70,6 +70,8 @@ def fluid_height(width: int, height: int) -> str:
 
 def plain(html: str) -> str:
     """Caption HTML as one line of text: tags dropped, entities read, spaces collapsed."""
+    if "<" not in html and "&" not in html:  # most of a board's words: only the spaces to collapse
+        return " ".join(html.split())
     return Markup(html).striptags()
 
 
