@@ -346,6 +346,14 @@ def _board(exercise: Exercise) -> tuple[Position, Dice | None]:
     return position, exercise.dice if _rolled(exercise) else None
 
 
+def _facts(exercise: Exercise) -> tuple[str, list[str]]:
+    """What an exercise shows the same in every language: its position as JSON, and the
+    plays its answer accepts (those of its play tree when it names none)."""
+    plays = [play.notation() for play in exercise.accepted] or sorted(
+        {node.play.notation() for node in exercise.tree if node.play})
+    return _json(exercise.position.to_json()), plays
+
+
 def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
                    templates: Templates, memo: Memo | None) -> Markup:
     side = exercise.position.turn
@@ -374,8 +382,8 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         element_id=f"x-{exercise.id}",
         memo=memo,
     )
-    plays = [play.notation() for play in exercise.accepted] or sorted(
-        {node.play.notation() for node in exercise.tree if node.play})
+    position, plays = remembered(memo, "exercise facts", (exercise.path.as_posix(), exercise.digest),
+                                 lambda: _facts(exercise))
     data = tree = Markup("")
     if exercise.goal != "question":  # the same in every language, the words in each: each made once
         data = tree_script(exercise, memo)
@@ -390,7 +398,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         goal=exercise.goal,
         question=exercise.question,
         side=side.value,
-        position=_json(exercise.position.to_json()),
+        position=position,
         dice=f"{exercise.dice.high}-{exercise.dice.low}",
         rules=exercise.rules.value,
         ui=ui,
