@@ -261,8 +261,8 @@ def run_once(prog: str = "python build.py") -> NoReturn:
     gc.enable()
     # The build state lives until the process leaves: the system then frees its tens of
     # megabytes at once, where Python, freeing it as the build returns, took it apart
-    # object by object (3 ms of a cold build, at its very end).
-    state = BuildCache()
+    # object by object (3 ms of a cold build, at its very end). No build comes after.
+    state = BuildCache(lasting=False)
     leave(main(prog=prog, state=state))
 
 

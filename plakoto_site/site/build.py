@@ -72,12 +72,12 @@ def build(
     folder holds files the build did not make.
 
     ``cache`` is the build state the caller keeps between builds (``serve`` does); without
-    one, the build starts cold with a state of its own. ``png`` adds a bitmap of every
+    one, the build starts cold with a state of its own, for this build only. ``png`` adds a bitmap of every
     picture and a link preview card per diagram, with the pages' Open Graph images: what a
     site to publish wants, and about 40 ms of processor time a bitmap the first time (they
     are kept in ``.cache/`` by what they show), so a build for reading and writing skips it."""
     began = time.perf_counter()
-    cache = BuildCache() if cache is None else cache
+    cache = BuildCache(lasting=False) if cache is None else cache  # its own: no build comes after
     out = out or project.output
     if write:
         out = claim_output(out, project.root, force=force, default=project.output)

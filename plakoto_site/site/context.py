@@ -63,7 +63,10 @@ class Site:
         what its template is given (``given``: plain values, compared by their ``repr``),
         its language's catalog, the templates, and whatever else it shows (``shown``, such
         as a lesson's body or its exercises' digests). Under ``serve`` an edit renders again
-        only the pages it shows on."""
+        only the pages it shows on. A state for one build only keeps none (see
+        :attr:`~plakoto_site.site.state.BuildCache.lasting`)."""
+        if not self.cache.lasting:
+            return render().encode()
         key = (path, repr(sorted(given.items())), self.checked.words[lang].fingerprint, self.templates_digest,
                *shown)
         return self.cache.get(table, key, lambda: render().encode())

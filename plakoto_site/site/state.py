@@ -17,7 +17,11 @@ class BuildCache(Memo):
     embed files rendered, the Jinja environment, each language's facts from CLDR; and what
     ``serve`` last wrote."""
 
-    def __init__(self) -> None:
+    def __init__(self, lasting: bool = True) -> None:
         super().__init__()
         self.written: dict[str, bytes] = {}
         """Each file ``serve`` last wrote, so an unchanged file is not even read again."""
+        self.lasting = lasting
+        """Whether the state outlives its build (``serve``'s does). A state for one build
+        only (``build.py build``) keeps no whole page for a next build, which no build of
+        the state would ask for."""

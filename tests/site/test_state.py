@@ -61,6 +61,19 @@ def test_a_kept_cache_builds_the_same_bytes_as_a_cold_build(tmp_path: Path) -> N
     assert "Every number moves one checker." in kept["en/moving/index.html"].decode()
 
 
+def test_a_state_for_one_build_keeps_no_page_for_a_next_one(tmp_path: Path) -> None:
+    """``build.py build`` leaves when its build is done: the whole pages a lasting state
+    keeps for ``serve``'s next build would only cost the time to key them."""
+    mini = MiniProject(tmp_path / "p")
+    lasting, once = BuildCache(), BuildCache(lasting=False)
+    build(Project(mini.root), tmp_path / "lasting", cache=lasting)
+    build(Project(mini.root), tmp_path / "once", cache=once)
+    assert files(tmp_path / "lasting") == files(tmp_path / "once")
+    assert {"lesson pages", "gallery pages"} <= set(lasting.tables)
+    assert {"lesson pages", "gallery pages"}.isdisjoint(once.tables)
+    assert "frames" in once.tables  # what one build shares between its pages is still kept
+
+
 def test_a_renamed_lesson_reaches_the_kept_pages_that_link_to_it(tmp_path: Path) -> None:
     """A page kept whole in the build state is given again whenever anything it shows
     changed: here a neighbour's title, in its pager link."""
