@@ -72,10 +72,11 @@ def build(
     folder holds files the build did not make.
 
     ``cache`` is the build state the caller keeps between builds (``serve`` does); without
-    one, the build starts cold with a state of its own, for this build only. ``png`` adds a bitmap of every
-    picture and a link preview card per diagram, with the pages' Open Graph images: what a
-    site to publish wants, and about 40 ms of processor time a bitmap the first time (they
-    are kept in ``.cache/`` by what they show), so a build for reading and writing skips it."""
+    one, the build starts cold with a state of its own, for this build only. ``png`` adds
+    a bitmap of every picture and a link preview card per diagram, with the pages' Open
+    Graph images: what a site to publish wants, and about 40 ms of processor time a bitmap
+    the first time (they are kept in ``.cache/`` by what they show), so a build for reading
+    and writing skips it."""
     began = time.perf_counter()
     cache = BuildCache(lasting=False) if cache is None else cache  # its own: no build comes after
     out = out or project.output
@@ -226,11 +227,11 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
     of another's. (The build looks for the words to avoid of every language: the copy's two
     translations cost more to check than English, parsed before the fork, and finding
     those words needs no catalog and no parsed text.) Nothing is written until both sides
-    have checked theirs without an error. Meanwhile each side renders in memory: the build its first language as soon as
-    its own are checked; then, once the copy's are known to be free of errors too, it
-    makes the folder (the copy writes there as soon as it has rendered), and renders the
-    rest of its own. Should the copy fail, its languages are checked and rendered here
-    again, so an error is reported as without it."""
+    have checked theirs without an error. Meanwhile each side renders in memory: the build
+    its first language as soon as its own are checked; then, once the copy's are known to
+    be free of errors too, it makes the folder (the copy writes there as soon as it has
+    rendered), and renders the rest of its own. Should the copy fail, its languages are
+    checked and rendered here again, so an error is reported as without it."""
     languages = list(gathered.content.languages)
     helper = languages[1::2] if len(languages) > 1 and can_fork() else []
     ours = [lang for lang in languages if lang not in helper]
