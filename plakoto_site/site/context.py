@@ -83,7 +83,7 @@ class Site:
 
     def common(self, lang: str, slug: str | None, path: str) -> dict[str, object]:
         """What the page templates all need: language, links, switcher, canonical URLs."""
-        language = self.language(lang)
+        shown = self.language(lang)  # not ``language``: the module's function of that name
         alternates = [
             {"lang": other.code, "url": self.base_url + page_url(other.code, slug)}
             for other in self.published
@@ -100,7 +100,7 @@ class Site:
             if other in self.published or other.code == lang
         ]
         return {
-            "lang": language,
+            "lang": shown,
             "path": path,
             "home_href": relative(path, page_path(lang)),
             "root_href": relative(path, "index.html"),
