@@ -542,7 +542,12 @@ def pins_of(key: StateKey) -> int:
 
 
 def _table(offset: int, size: int) -> list[tuple[int, ...]]:
-    return [tuple(offset + bit for bit in reversed(range(size)) if byte >> bit & 1) for byte in range(1 << size)]
+    """For each number of ``size`` bits, the points ``offset + bit`` of its set bits, highest
+    first: the numbers with the next bit set are those without it, that point before them."""
+    rows: list[tuple[int, ...]] = [()]
+    for bit in range(size):
+        rows += [(offset + bit, *row) for row in rows]
+    return rows
 
 
 _DOWN = (_table(16, 9), _table(8, 8), _table(0, 8))
