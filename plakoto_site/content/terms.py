@@ -73,7 +73,8 @@ def fold(word: str) -> str:
     if folded.isascii():  # nothing to take off: most words of the English lessons
         return folded
     decomposed = unicodedata.normalize("NFD", folded)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+    marks = {ord(c): None for c in set(decomposed) if unicodedata.combining(c)}
+    return unicodedata.normalize("NFC", decomposed.translate(marks) if marks else decomposed)
 
 
 def avoid_pattern(stem: str) -> re.Pattern[str]:
@@ -111,11 +112,18 @@ def _avoided(lesson: Lesson, terms: list[Term], judged: dict[str, Term | None]) 
     # One pattern, an alternative each (a group of its own, in the table's order): the
     # first that matches the whole word names the term, as trying them one by one would.
     anyone = re.compile("|".join(f"({pattern.pattern})" for pattern, _ in avoided))
+    # The lesson's words judged at once (a word never spans lines); folding them is folding
+    # them joined by newlines, which nothing folds or composes with.
+    words = set(_WORD.findall(lesson.body))
+    new = [word for word in words if word not in judged]
+    if new:
+        for word, folded in zip(new, fold("\n".join(new)).split("\n"), strict=True):
+            match = anyone.fullmatch(folded)
+            judged[word] = avoided[match.lastindex - 1][1] if match and match.lastindex else None
+    if all(judged[word] is None for word in words):
+        return found  # most lessons: no line to look for
     for offset, line in enumerate(lesson.body.splitlines()):
         for word in _WORD.findall(line):
-            if word not in judged:
-                match = anyone.fullmatch(fold(word))
-                judged[word] = avoided[match.lastindex - 1][1] if match and match.lastindex else None
             term = judged[word]
             if term is not None:
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id

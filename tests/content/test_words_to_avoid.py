@@ -4,14 +4,20 @@ capitals and apostrophes."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.problems import Problems
-from plakoto_site.content.terms import Term, _avoided, avoid_pattern, check_words, fold
+from plakoto_site.content.terms import _WORD, Term, _avoided, avoid_pattern, check_words, fold
+
+MARKED = st.sampled_from(["фи\u0301шка", "ΠΙΌΝΙ", "πιονιών", "з’їдає", "съёдается", "Ÿ", "e\u0301\u0323", "Straße", "ǅ", "ﬁ"])
+"""Words with accents, stress marks, ligatures and letters that case-fold to two."""
 
 
 @pytest.mark.parametrize(("stem", "word"), [
@@ -75,3 +81,15 @@ def test_a_languages_words_are_judged_once_for_all_its_lessons_and_again_for_ano
     pins = [Term("checker", {"en": ["checker"]}, {"en": ["pin"]})]
     assert warned("Stones, a pin and a stone.", pins) == ["'pin'"]
     assert len(judged) == 2
+
+
+@given(st.lists(st.one_of(MARKED, st.from_regex(_WORD, fullmatch=True)), max_size=12))
+def test_words_folded_together_are_folded_each(words: list[str]) -> None:
+    """A lesson's words are folded at once, joined by newlines: each comes out as folded on
+    its own, lower case and without a combining mark (taken off after decomposing)."""
+    def each(word: str) -> str:
+        lowered = word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'")
+        bare = "".join(c for c in unicodedata.normalize("NFD", lowered) if not unicodedata.combining(c))
+        return unicodedata.normalize("NFC", bare)
+
+    assert fold("\n".join(words)).split("\n") == ([each(word) for word in words] if words else [""])
