@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from plakoto_site.content.drills import has_drills, kept_drills
 from plakoto_site.content.problems import ContentError, Problem, Problems
@@ -38,6 +39,9 @@ from .output import (
 from .parallel import Channel, Forked, can_fork
 from .project import Project
 from .state import BuildCache
+
+if TYPE_CHECKING:
+    from .context import Site
 
 
 @dataclass
@@ -96,7 +100,7 @@ def build(
         if not write:
             report.seconds = time.perf_counter() - began
             return report
-        files = gathered.render(checked)
+        files = gathered.render(gathered.site(checked))
         files[MARKER] = MARKER_TEXT
         write_changes(files, out, cache.written)
         names = list(files)
@@ -196,18 +200,25 @@ class Gathered:
         return check_languages(self.project, self.content, languages,
                                self.problems if problems is None else problems, self.cache, avoided)
 
-    def render(self, checked: Checked, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
-        """The files of ``languages`` (all that ``checked`` holds by default), and with
-        ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`).
+    def site(self, checked: Checked) -> Site:
+        """What the languages of ``checked`` are rendered with: made once for all that a
+        process renders of them (it reads the assets and stamps their versions).
 
         The renderer (Jinja and the page modules) is imported here, not with this module:
         reading and checking need none of it, and a cold build on two cores has imported it
         already, while its copy made the drills (see :func:`_read_meanwhile`)."""
         from .context import Site
+
+        return Site(self.project, checked, self.base_url, self.cache, self.png)
+
+    def render(self, site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
+        """The files of ``languages`` (all that ``site`` checked by default), and with
+        ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`)."""
         from .render import render
 
-        chosen = [lang for lang in self.content.languages if lang in checked.lessons] if languages is None else languages
-        return render(Site(self.project, checked, self.base_url, self.cache, self.png), chosen, shared)
+        checked = site.checked.lessons
+        chosen = [lang for lang in self.content.languages if lang in checked] if languages is None else languages
+        return render(site, chosen, shared)
 
 
 @dataclass(frozen=True)
@@ -279,12 +290,16 @@ class _Rendering:
     def __init__(self) -> None:
         self.rendered: dict[str, bytes] = {}
         self.error: ContentError | None = None
+        self.site: Site | None = None
+        """One for everything rendered of the same checked languages."""
 
     def add(self, gathered: Gathered, checked: Checked, languages: list[str], shared: bool = False) -> None:
         if self.error is not None or gathered.problems.errors or not (languages or shared):
             return  # nothing to render, or the build stops: rendering more would change nothing
+        if self.site is None or self.site.checked is not checked:
+            self.site = gathered.site(checked)
         try:
-            self.rendered.update(gathered.render(checked, languages, shared=shared))
+            self.rendered.update(gathered.render(self.site, languages, shared=shared))
         except ContentError as error:
             self.error = error
 
@@ -307,7 +322,7 @@ def _helper(gathered: Gathered, languages: list[str], channel: Channel) -> list[
     channel.send(Checks(problems.items, checked.catalogs))
     if problems.errors:
         return []
-    files = gathered.render(checked, languages, shared=False)
+    files = gathered.render(gathered.site(checked), languages, shared=False)
     folder = channel.receive()
     if not isinstance(folder, str):
         return []
@@ -319,7 +334,8 @@ def _render_into(gathered: Gathered, folder: Path, languages: list[str]) -> list
     """The copy's languages, done here: checked again (their problems were reported)."""
     if not languages:
         return []
-    files = gathered.render(gathered.check(languages, Problems(gathered.project.root), avoided=False), shared=False)
+    checked = gathered.check(languages, Problems(gathered.project.root), avoided=False)
+    files = gathered.render(gathered.site(checked), shared=False)
     write_files(folder, files)
     return list(files)
 
