@@ -88,9 +88,15 @@ def play_sentence(words: Words, step: Step) -> str:
     return words.played(step.play)
 
 
-def frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
+def frame_board(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> svg.Board:
     """What a frame's board shows, with its words as plain text: the same board in the
-    lesson, the embed page, the picture and the filmstrip."""
+    lesson, the embed page, the picture and the filmstrip, made once per language in
+    ``memo`` (``fingerprint``: :func:`diagram_fingerprint`)."""
+    key = (fingerprint, frame, words.language.code, words.fingerprint)
+    return remembered(memo, "frame boards", key, lambda: _frame_board(diagram, frame, words))
+
+
+def _frame_board(diagram: Diagram, frame: int, words: Words) -> svg.Board:
     position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     plain = Words(words.language, words.translations)
@@ -115,10 +121,11 @@ def _marks(step: Step | None) -> tuple[Play | None, Dice | None, Side | None]:
     return (None, None, None) if step is None else (step.play, step.dice, step.side)
 
 
-def board_svg(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> str:
-    """A frame's board inside a page, named by its frame's id."""
+def board_svg(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> str:
+    """A frame's board inside a page, named by its frame's id (``fingerprint``:
+    :func:`diagram_fingerprint`)."""
     element = frame_id(diagram, frame)
-    return svg.inline(frame_board(diagram, frame, words), element_id=f"{element}-board",
+    return svg.inline(frame_board(diagram, fingerprint, frame, words, memo), element_id=f"{element}-board",
                       describedby=f"{element}-words", memo=memo)
 
 
@@ -156,7 +163,7 @@ def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Marku
         side=step.side.value if step else "",
         play=(step.play.notation() if step.play else "") if step else "",
         result=_json(outcome.to_json()) if outcome is not None else None,
-        board=Markup(board_svg(diagram, frame, words, memo=memo)),
+        board=Markup(board_svg(diagram, fingerprint, frame, words, memo)),
         counter=words.step_counter(frame, diagram.frames),
         sentence=sentence,
         caption=caption,

@@ -201,7 +201,7 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
         + ([plain(play_sentence(plain_words, step))] if step else [])
         + [plain(item) for item in frame_words(diagram, embed.fingerprint, frame, words, memo)]
     ).strip()
-    drawn = frame_board(diagram, frame, words)
+    drawn = frame_board(diagram, embed.fingerprint, frame, words, memo)
     drawn = replace(drawn, labels=replace(drawn.labels, title=title))
     position_json = json.dumps(diagram.position(frame).to_json(), separators=(",", ":"))
     return {scheme: svg.picture(drawn, lang=words.language.code, description=description,
@@ -224,6 +224,6 @@ def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
         step = diagram.steps[frame - 1] if frame else None
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
-        frames.append((frame_board(diagram, frame, words), text))
+        frames.append((frame_board(diagram, embed.fingerprint, frame, words, memo), text))
     return {scheme: svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
             for scheme in schemes}
