@@ -63,6 +63,10 @@ class _Builder:
         self.nodes: list[Node] = []
         self.index: dict[NodeKey, int] = {}
         self.reach: dict[int, int] = {}
+        self.refused: dict[Try, Try] = {}
+        """Each refused try once: a tree holds the same one in many nodes (a checker
+        pinned, or not yet home, is refused again after every other move), and one
+        object each makes a tree smaller to keep and quicker to send between processes."""
 
     def node(self, ours: list[int], pins: int, our_off: int, numbers: tuple[int, ...], depth: int,
              ended: bool) -> int:
@@ -99,7 +103,8 @@ class _Builder:
                 refusal = refuse_step(ours, pins, start, number, self.side)
                 end = max(start - number, OFF)
                 if refusal is not None:
-                    node.tries.append(Try(start, number, end, None, refusal))
+                    attempt = Try(start, number, end, None, refusal)
+                    node.tries.append(self.refused.setdefault(attempt, attempt))
                     continue
                 after, after_pins, move = step(ours, pins, start, number)
                 off = our_off + (move.end == OFF)

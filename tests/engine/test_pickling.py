@@ -36,3 +36,12 @@ def test_every_field_comes_back() -> None:
     assert (back.board, back.pinned, back.white_off, back.black_off, back.turn, back.rules) == (
         position.board, frozenset({8}), 0, 0, Side.BLACK, RuleSet.TAPA)
     assert pickle.loads(pickle.dumps(Dice(6, 5))) == Dice(6, 5)
+
+
+def test_a_tree_holds_each_refused_try_once() -> None:
+    """The pinned checker on 8 is refused after every move Black makes: one object, kept
+    and pickled once, however many nodes refuse it."""
+    tree = play_tree(Position.from_code(PINNED), Dice(4, 4))
+    refused = [attempt for node in tree for attempt in node.tries if attempt.refusal is not None]
+    assert len(refused) > len(set(refused))  # the same refusal in several nodes
+    assert len({id(attempt) for attempt in refused}) == len(set(refused))
