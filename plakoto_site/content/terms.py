@@ -60,6 +60,7 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
 
 
 _WORD = re.compile(r"\w+(?:['’ʼ]\w+)*")
+_OTHER = re.compile(r"[^\w\s]")
 _VOWELS = set("aeiouyаеёиоуыэюяіїєαεηιουω")
 _FLEETING = "оеёєіи"
 """Vowels that come and go between a stem's last two consonants in Russian and Ukrainian
@@ -73,8 +74,10 @@ def fold(word: str) -> str:
     if folded.isascii():  # nothing to take off: most words of the English lessons
         return folded
     decomposed = unicodedata.normalize("NFD", folded)
-    marks = {ord(c): None for c in set(decomposed) if unicodedata.combining(c)}
-    return unicodedata.normalize("NFC", decomposed.translate(marks) if marks else decomposed)
+    # The marks are among the few characters neither a letter, a digit nor a space: look
+    # those up, then take the marks off in one pass (a lesson's words are folded at once).
+    marks = "".join(sorted(c for c in set(_OTHER.findall(decomposed)) if unicodedata.combining(c)))
+    return unicodedata.normalize("NFC", re.sub(f"[{re.escape(marks)}]", "", decomposed) if marks else decomposed)
 
 
 def avoid_pattern(stem: str) -> re.Pattern[str]:

@@ -83,13 +83,21 @@ def test_a_languages_words_are_judged_once_for_all_its_lessons_and_again_for_ano
     assert len(judged) == 2
 
 
+def folded(text: str) -> str:
+    """What :func:`fold` means: lower case, ё as е, one apostrophe, and every combining
+    mark taken off after decomposing, one character at a time."""
+    lowered = text.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'")
+    bare = "".join(c for c in unicodedata.normalize("NFD", lowered) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
+
+
+@given(st.one_of(MARKED, st.text()))
+def test_folding_takes_off_every_mark(text: str) -> None:
+    assert fold(text) == folded(text)
+
+
 @given(st.lists(st.one_of(MARKED, st.from_regex(_WORD, fullmatch=True)), max_size=12))
 def test_words_folded_together_are_folded_each(words: list[str]) -> None:
     """A lesson's words are folded at once, joined by newlines: each comes out as folded on
-    its own, lower case and without a combining mark (taken off after decomposing)."""
-    def each(word: str) -> str:
-        lowered = word.casefold().replace("ё", "е").replace("’", "'").replace("ʼ", "'")
-        bare = "".join(c for c in unicodedata.normalize("NFD", lowered) if not unicodedata.combining(c))
-        return unicodedata.normalize("NFC", bare)
-
-    assert fold("\n".join(words)).split("\n") == ([each(word) for word in words] if words else [""])
+    its own."""
+    assert fold("\n".join(words)).split("\n") == ([folded(word) for word in words] if words else [""])
