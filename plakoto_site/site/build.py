@@ -216,8 +216,8 @@ class Gathered:
         ``shared`` those of no language (see :func:`~plakoto_site.site.render.render`)."""
         from .render import render
 
-        checked = site.checked.lessons
-        chosen = [lang for lang in self.content.languages if lang in checked] if languages is None else languages
+        lessons = site.checked.lessons
+        chosen = [lang for lang in self.content.languages if lang in lessons] if languages is None else languages
         return render(site, chosen, shared)
 
 
