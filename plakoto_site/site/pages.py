@@ -112,9 +112,14 @@ def practice_page(site: Site, lang: str) -> Page | None:
         summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                      "and the rules engine tells you what is allowed and why."),
         groups=groups,
+        exercises=number,
         drills=drills,
     )
     return path, html.encode()
+
+
+FIRST_MATCH = 3
+"""The match length the play page offers first, in points."""
 
 
 def play_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
@@ -146,6 +151,12 @@ def play_page(site: Site, lang: str) -> Page:
         rules_js=site.asset(path, "plakoto-rules.js"),
         play_js=site.asset(path, "play.js"),
         board=Markup(empty_board(board_title, "play-board")),
+        # The score and what the script says first in a new match: in the page already, so
+        # that nothing moves when the script writes them (two lines beside the board in
+        # Greek and Russian, three under it on a phone).
+        score=data["words"]["score"] % {"length": FIRST_MATCH, "white": 0, "black": 0},
+        first_match=FIRST_MATCH,
+        prompt=data["words"]["openingPrompt"],
         lessons_href=relative(path, page_path(lang)) + "#lessons",
     )
     return path, html.encode()

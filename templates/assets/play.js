@@ -740,4 +740,5 @@
     say(startCode ? sided("roll", game.position.turn) : words.openingPrompt);
     render();
   }
+  game_root.classList.add("running");  // the score and what is said are this script's now: shown
 })();
