@@ -15,7 +15,7 @@ from plakoto_site.content.markdown import placements
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
-from plakoto_site.render import svg
+from plakoto_site.render import palette, svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
 from plakoto_site.render.embed import WIDTHS, Embed, filmstrips, pictures, plain
 from plakoto_site.render.pages import placement_captions
@@ -150,6 +150,7 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         "title": placed.embed.title,
         "page": relative(path, placed.embed.page),
         "picture": relative(path, placed.embed.picture(0)),
+        "dark_picture": relative(path, placed.embed.picture(0, palette.DARK)),  # where the reader's system is dark
         "filmstrip": relative(path, placed.embed.filmstrip),
         "steps": placed.embed.diagram.frames,
         "picture_height": round(GALLERY_WIDTH * svg.HEIGHT / svg.WIDTH),

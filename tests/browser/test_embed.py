@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from html import unescape
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
@@ -302,6 +302,23 @@ def test_the_gallery_lists_all_diagrams_of_each_language(site: BuiltSite) -> Non
         for name in listed:
             assert f'<section class="gallery-item" id="{name}">' in gallery
             assert f'<img src="{name}/0.svg"' in gallery
+
+
+
+@pytest.mark.browser
+def test_the_gallery_shows_each_picture_in_the_readers_scheme(page: Page, site: BuiltSite) -> None:
+    # A standalone picture keeps one scheme (another site's <img> must match that site):
+    # the gallery offers the dark one where the reader's system is dark, whose words and
+    # point numbers would be dark on dark in the light one.
+    schemes: tuple[tuple[Literal["light", "dark"], str], ...] = (
+        ("light", "/start-position/0.svg"), ("dark", "/start-position/0.dark.svg"))
+    for scheme, ending in schemes:
+        page.emulate_media(color_scheme=scheme)
+        page.goto(site.url + "ru/embed/index.html")
+        picture = page.locator("#start-position img")
+        expect(picture).to_have_js_property("complete", True)
+        shown = picture.evaluate("img => [img.currentSrc, img.naturalWidth]")
+        assert shown[0].endswith(ending) and shown[1] > 0, (scheme, shown)
 
 
 HOSTED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title>
