@@ -204,9 +204,12 @@ def home_page(site: Site, lang: str) -> Page:
 
 def root_pages(site: Site) -> Iterator[Page]:
     """The front page (choose a language) and the 404 page: standalone, in the reference
-    language, their stylesheet inline."""
+    language, their stylesheet inline; each language offered with its own home page's
+    title, in its own words, where it has one (read by every process: no catalog needed)."""
     english = site.checked.translations[site.reference]
-    languages = [{"language": language, "href": page_path(language.code)} for language in site.published]
+    titles = {code: found.home.title for code, found in site.checked.content.languages.items() if found.home}
+    languages = [{"language": language, "href": page_path(language.code), "title": titles.get(language.code, "")}
+                 for language in site.published]
     css = site.assets["site.css"].decode().replace("</", "<\\/")
     standalone = {
         "inline_css": Markup(css),

@@ -62,6 +62,20 @@ def test_pages_link_relatively_and_name_their_language(project: MiniProject) -> 
     assert links.find("link", rel="canonical")[0]["href"] == "https://example.org/plakoto/ru/pinning/"
 
 
+
+def test_the_front_page_and_the_404_offer_each_language_in_its_own_words(project: MiniProject) -> None:
+    # Where a language has a home page, its title in that language under its name; the
+    # English lesson stands in for no one here (English has no home page of its own).
+    project.write("content/ru/_home.md", '+++\ntitle = "Плакото: шашки <не> бьют & запирают"\n'
+                  'summary = "Уроки."\n+++\n\nДобро пожаловать.\n')
+    done = project.run("build")
+    assert done.returncode == 0, done.stderr
+    files = project.snapshot()
+    for name, prefix in (("index.html", ""), ("404.html", "/plakoto/")):
+        page = files[name].decode()
+        assert (f'<a href="{prefix}ru/index.html" hreflang="ru" lang="ru"><span class="choose-name">Русский</span>'
+                '<span class="choose-title">Плакото: шашки &lt;не&gt; бьют &amp; запирают</span></a>') in page, name
+        assert f'<a href="{prefix}en/index.html" hreflang="en" lang="en"><span class="choose-name">English</span></a>' in page
 def test_untranslated_lesson_falls_back_to_english_with_a_notice(project: MiniProject) -> None:
     assert project.run("build").returncode == 0
     files = project.snapshot()
