@@ -18,6 +18,7 @@ can never show an impossible position or a wrong pip count.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,6 +77,10 @@ class Diagram:
     start: Position
     steps: tuple[Step, ...]
     path: Path
+    digest: str
+    """A digest of the source text and the id: everything the diagram shows comes from
+    them, so its frames, boards and figure are kept by it in the build state (a key
+    holding every step would make a diagram of n steps cost n²)."""
 
     @property
     def frames(self) -> int:
@@ -138,6 +143,7 @@ class _Replay:
         self, path: Path, text: str, data: dict[str, Any], problems: Problems, standalone: bool = False
     ) -> None:
         self.path, self.data, self.problems = path, data, problems
+        self.text = text
         self.lines = KeyLines(text)
         self.failed = False
         self.standalone = standalone
@@ -175,7 +181,9 @@ class _Replay:
         replayed = self.replay(start, rules, steps)
         if self.failed or replayed is None:
             return None
-        return Diagram(str(diagram_id), rules, start, tuple(replayed), self.path)
+        # The id too: a source that names none takes its file's name.
+        digest = hashlib.blake2b(f"{diagram_id}\n{self.text}".encode(), digest_size=16).hexdigest()
+        return Diagram(str(diagram_id), rules, start, tuple(replayed), self.path, digest)
 
     def replay(self, start: Position, rules: RuleSet, steps: list[Any]) -> list[Step] | None:
         position, replayed, names = start, [], set()

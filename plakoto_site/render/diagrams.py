@@ -12,7 +12,6 @@ anchors) is ``<script type="application/json" class="diagram-data">``, typed as
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -72,14 +71,20 @@ def board_words(words: Words, position: Position, step: Step | None) -> list[str
     return items
 
 
-def frame_words(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> list[str]:
-    """A frame's :func:`board_words` as plain text, made once per language in ``memo``
-    (``fingerprint``: :func:`diagram_fingerprint`): its figure in a lesson and its pictures
-    show them after the play, each in its own markup."""
-    key = (fingerprint, frame, words.language.code, words.fingerprint)
+def frame_words(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> list[str]:
+    """A frame's :func:`board_words` as plain text, made once per language in ``memo``:
+    its figure in a lesson and its pictures show them after the play, each in its own
+    markup."""
+    key = (diagram.digest, frame, words.language.code, words.fingerprint)
     return remembered(memo, "frame words", key, lambda: board_words(
         Words(words.language, words.translations), diagram.position(frame),
         diagram.steps[frame - 1] if frame else None))
+
+
+def frame_position(diagram: Diagram, frame: int, memo: Memo | None = None) -> str:
+    """A frame's position as JSON (``data-position``), made once in ``memo`` for every
+    language: its figure and its pictures carry it."""
+    return remembered(memo, "frame positions", (diagram.digest, frame), lambda: _json(diagram.position(frame).to_json()))
 
 
 def play_sentence(words: Words, step: Step) -> str:
@@ -88,11 +93,11 @@ def play_sentence(words: Words, step: Step) -> str:
     return words.played(step.play)
 
 
-def frame_board(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> svg.Board:
+def frame_board(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> svg.Board:
     """What a frame's board shows, with its words as plain text: the same board in the
     lesson, the embed page, the picture and the filmstrip, made once per language in
-    ``memo`` (``fingerprint``: :func:`diagram_fingerprint`)."""
-    key = (fingerprint, frame, words.language.code, words.fingerprint)
+    ``memo``."""
+    key = (diagram.digest, frame, words.language.code, words.fingerprint)
     return remembered(memo, "frame boards", key, lambda: _frame_board(diagram, frame, words))
 
 
@@ -121,36 +126,24 @@ def _marks(step: Step | None) -> tuple[Play | None, Dice | None, Side | None]:
     return (None, None, None) if step is None else (step.play, step.dice, step.side)
 
 
-def board_svg(diagram: Diagram, fingerprint: str, frame: int, words: Words, memo: Memo | None = None) -> str:
-    """A frame's board inside a page, named by its frame's id (``fingerprint``:
-    :func:`diagram_fingerprint`)."""
+def board_svg(diagram: Diagram, frame: int, words: Words, memo: Memo | None = None) -> str:
+    """A frame's board inside a page, named by its frame's id."""
     element = frame_id(diagram, frame)
-    return svg.inline(frame_board(diagram, fingerprint, frame, words, memo), element_id=f"{element}-board",
+    return svg.inline(frame_board(diagram, frame, words, memo), element_id=f"{element}-board",
                       describedby=f"{element}-words", memo=memo)
 
 
-def diagram_fingerprint(diagram: Diagram) -> str:
-    """A short digest of everything a diagram shows. Computed once per diagram and shared
-    by its frames' keys: a key holding every step would make a diagram of n steps cost n²."""
-    digest = hashlib.blake2b(digest_size=16)
-    digest.update(f"{diagram.id}\n{diagram.rules.value}\n{diagram.start.code()}\n".encode())
-    for step in diagram.steps:
-        digest.update(f"{step.name}|{step.dice}|{step.play.notation() if step.play else ''}\n".encode())
-    return digest.hexdigest()
-
-
-def _frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
+def _frame(diagram: Diagram, frame: int, caption: Markup, words: Words,
            templates: Templates, memo: Memo | None) -> Markup:
     """A frame, rendered once per build state by everything it shows: a lesson and its
     embed page share it, and ``make serve`` renders again only what changed."""
-    key = (fingerprint, frame, str(caption), words.language.code, words.fingerprint, words.markup,
+    key = (diagram.digest, frame, str(caption), words.language.code, words.fingerprint, words.markup,
            templates.version("macros/diagram.html"))
-    return remembered(memo, "frames", key, lambda: _render_frame(diagram, fingerprint, frame, caption, words, templates, memo))
+    return remembered(memo, "frames", key, lambda: _render_frame(diagram, frame, caption, words, templates, memo))
 
 
-def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Markup, words: Words,
+def _render_frame(diagram: Diagram, frame: int, caption: Markup, words: Words,
                   templates: Templates, memo: Memo | None) -> Markup:
-    position = diagram.position(frame)
     step = diagram.steps[frame - 1] if frame else None
     outcome = step.outcome if step is not None else None
     sentence = play_sentence(words, step) if step else None
@@ -158,18 +151,18 @@ def _render_frame(diagram: Diagram, fingerprint: str, frame: int, caption: Marku
         id=frame_id(diagram, frame),
         index=frame,
         name=diagram.step_key(frame),
-        position=_json(position.to_json()),
+        position=frame_position(diagram, frame, memo),
         roll=f"{step.dice.high}-{step.dice.low}" if step else "",
         side=step.side.value if step else "",
         play=(step.play.notation() if step.play else "") if step else "",
         result=_json(outcome.to_json()) if outcome is not None else None,
-        board=Markup(board_svg(diagram, fingerprint, frame, words, memo)),
+        board=Markup(board_svg(diagram, frame, words, memo)),
         counter=words.step_counter(frame, diagram.frames),
         sentence=sentence,
         caption=caption,
         outcome=words.outcome(outcome) if outcome is not None else None,
         # The play with its notation marked up, then the board's words (the template escapes them).
-        words=([sentence] if sentence is not None else []) + frame_words(diagram, fingerprint, frame, words, memo),
+        words=([sentence] if sentence is not None else []) + frame_words(diagram, frame, words, memo),
     ))
 
 
@@ -229,8 +222,7 @@ def diagram_html(
 ) -> Markup:
     """The whole figure, from the ``figure`` macro of ``templates/macros/diagram.html``;
     ``captions`` maps frame numbers to caption HTML."""
-    fingerprint = diagram_fingerprint(diagram)
-    frames = [_frame(diagram, fingerprint, f, captions.get(f, Markup("")), words, templates, memo)
+    frames = [_frame(diagram, f, captions.get(f, Markup("")), words, templates, memo)
               for f in range(diagram.frames)]
     return templates.macro("macros/diagram.html", "figure", words.translations)(FigureView(
         id=diagram.id,
@@ -238,5 +230,5 @@ def diagram_html(
         frames=frames,
         counter=words.step_counter(0, diagram.frames),
         embed=embed,
-        data=script_json(diagram_data(diagram)),
+        data=remembered(memo, "diagram data", diagram.digest, lambda: script_json(diagram_data(diagram))),
     ))

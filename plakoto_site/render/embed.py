@@ -20,7 +20,6 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from markupsafe import Markup, escape
 
@@ -29,7 +28,7 @@ from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
 from . import palette, svg
-from .diagrams import diagram_fingerprint, frame_board, frame_words, play_sentence
+from .diagrams import frame_board, frame_position, frame_words, play_sentence
 
 WIDTH = 560
 """The suggested iframe width, in CSS pixels."""
@@ -71,7 +70,7 @@ def fluid_height(width: int, height: int) -> str:
 def plain(html: str) -> str:
     """Caption HTML as one line of text: tags dropped, entities read, spaces collapsed."""
     if "<" not in html and "&" not in html:  # most of a board's words: only the spaces to collapse
-        return " ".join(html.split())
+        return " ".join(str.split(html))  # not Markup.split, which makes a Markup of each word
     return Markup(html).striptags()
 
 
@@ -90,11 +89,6 @@ class Embed:
     title: str
     captions: Mapping[int, Markup]
     folder: str
-
-    @cached_property
-    def fingerprint(self) -> str:
-        """:func:`~plakoto_site.render.diagrams.diagram_fingerprint` of its diagram, made once."""
-        return diagram_fingerprint(self.diagram)
 
     @property
     def page(self) -> str:
@@ -199,11 +193,11 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
     description = " ".join(
         [plain(embed.captions.get(frame, Markup("")))]
         + ([plain(play_sentence(plain_words, step))] if step else [])
-        + [plain(item) for item in frame_words(diagram, embed.fingerprint, frame, words, memo)]
+        + [plain(item) for item in frame_words(diagram, frame, words, memo)]
     ).strip()
-    drawn = frame_board(diagram, embed.fingerprint, frame, words, memo)
+    drawn = frame_board(diagram, frame, words, memo)
     drawn = replace(drawn, labels=replace(drawn.labels, title=title))
-    position_json = json.dumps(diagram.position(frame).to_json(), separators=(",", ":"))
+    position_json = frame_position(diagram, frame, memo)
     return {scheme: svg.picture(drawn, lang=words.language.code, description=description,
                                 position_json=position_json, memo=memo, scheme=scheme)
             for scheme in schemes}
@@ -224,6 +218,6 @@ def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
         step = diagram.steps[frame - 1] if frame else None
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
-        frames.append((frame_board(diagram, embed.fingerprint, frame, words, memo), text))
+        frames.append((frame_board(diagram, frame, words, memo), text))
     return {scheme: svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
             for scheme in schemes}

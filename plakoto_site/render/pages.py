@@ -24,7 +24,7 @@ from plakoto_site.content.markdown import (
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
-from .diagrams import EmbedLinks, diagram_fingerprint, diagram_html
+from .diagrams import EmbedLinks, diagram_html
 from .exercises import exercise_html
 from .templates import Templates
 
@@ -47,7 +47,7 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
     diagram = env.diagrams[placement.diagram]
     links = env.embed(diagram.id)
     words = env.words
-    key = (diagram_fingerprint(diagram), tuple((c.key, c.text) for c in placement.captions),
+    key = (diagram.digest, tuple((c.key, c.text) for c in placement.captions),
            words.language.code, words.fingerprint, words.markup, links,
            env.templates.version("macros/diagram.html"))
     return remembered(env.memo, "figures", key, lambda: str(

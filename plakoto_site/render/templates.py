@@ -32,10 +32,11 @@ OPTIONS: dict[str, Any] = {
 """How our templates are compiled (with ``newstyle`` gettext, installed before any is)."""
 
 
-def _environment(folder: Path, compiled: Path | None = None) -> Environment:
+def _environment(folder: Path, compiled: Path | None = None, reload: bool = True) -> Environment:
     environment = Environment(
         loader=FileSystemLoader(folder),
         undefined=StrictUndefined,
+        auto_reload=reload,
         bytecode_cache=None if compiled is None else CompiledTemplates(compiled),
         **OPTIONS,
     )
@@ -79,12 +80,17 @@ class CompiledTemplates(FileSystemBytecodeCache):
 
 class Templates:
     """The template folder; each page is rendered with its language's translations.
-    ``compiled`` is where the compiled templates are kept between builds (none by default)."""
+    ``compiled`` is where the compiled templates are kept between builds (none by default).
+    With ``reload``, Jinja looks at a template's file again each time the template is asked
+    for, and compiles it again when it changed (what ``make serve`` needs); without it,
+    each template is read once (a build that keeps nothing for the next: a look at the
+    file's time less each time a page, its base template or a macro file is asked for)."""
 
-    def __init__(self, folder: Path, memo: Memo | None = None, compiled: Path | None = None) -> None:
+    def __init__(self, folder: Path, memo: Memo | None = None, compiled: Path | None = None,
+                 reload: bool = True) -> None:
         self.folder = folder.resolve()
-        self.environment = remembered(memo, "templates", (self.folder.as_posix(), compiled),
-                                      lambda: _environment(self.folder, compiled))
+        self.environment = remembered(memo, "templates", (self.folder.as_posix(), compiled, reload),
+                                      lambda: _environment(self.folder, compiled, reload))
         """One environment per template folder, kept in the build state (``make serve``):
         Jinja recompiles a template only when its file changes."""
         self._catalogs: dict[NullTranslations, _Catalog] = {}

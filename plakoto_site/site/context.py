@@ -29,7 +29,7 @@ class Site:
         self.checked = checked
         self.base_url = base_url
         self.cache = cache
-        self.templates = Templates(project.templates, cache, project.compiled_templates)
+        self.templates = Templates(project.templates, cache, project.compiled_templates, reload=cache.lasting)
         self.assets = project.assets()
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [self.language(lang) for lang in checked.content.settings.languages]

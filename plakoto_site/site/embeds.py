@@ -16,7 +16,7 @@ from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import palette, svg
-from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint, diagram_html
+from plakoto_site.render.diagrams import EmbedLinks, diagram_html
 from plakoto_site.render.embed import WIDTHS, Embed, filmstrips, pictures, plain
 from plakoto_site.render.pages import placement_captions
 from plakoto_site.render.templates import Templates
@@ -58,7 +58,7 @@ def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], P
                 lesson = page_path(lang, item.lesson.slug)
                 page = f"{folder}/index.html"
                 captions = site.cache.get(
-                    "embed captions", (placement.captions, diagram_fingerprint(diagram), lesson, page),
+                    "embed captions", (placement.captions, diagram.digest, lesson, page),
                     partial(placement_captions, placement, diagram, partial(rebase, written_for=lesson, shown_in=page)))
                 title = f"{placement.title or item.lesson.title} · {plakoto}"
                 found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
@@ -90,7 +90,7 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
         placed = embeds[(lang, diagram_id)]
         embed, lesson = placed.embed, placed.lesson.lesson
         words = site.checked.words[lang]
-        key = (embed.fingerprint, lang, embed.title, lesson.slug, lesson.title,
+        key = (embed.diagram.digest, lang, embed.title, lesson.slug, lesson.title,
                tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
                site.base_url, tuple(sorted(site.versions.items())), site.templates_digest, site.png)
         href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"

@@ -14,7 +14,7 @@ from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.board import empty_board
-from plakoto_site.render.diagrams import EmbedLinks, diagram_fingerprint
+from plakoto_site.render.diagrams import EmbedLinks
 from plakoto_site.render.escaping import script_json
 from plakoto_site.render.exercises import exercise_html
 from plakoto_site.render.pages import exercise_markup, render_markdown
@@ -44,7 +44,7 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
     # The body is kept in the build state by all it shows: a lesson edited under serve is
     # rendered again, its neighbours only put into their page anew.
     key = (lang, item.lesson.path.as_posix(), item.lesson.body, item.fallback, words.fingerprint, words.markup,
-           tuple((diagram_fingerprint(content.diagrams[p.diagram]), embed_links(lang, p.diagram, path))
+           tuple((content.diagrams[p.diagram].digest, embed_links(lang, p.diagram, path))
                  for p in placements(item.tokens)),
            tuple(content.exercises[p.exercise].digest for p in exercise_placements(item.tokens)),
            site.base_url, site.templates_digest)

@@ -39,7 +39,7 @@ def prepare(project: Project, cache: BuildCache) -> None:
     before it forks to render, so both processes have them from the start. (What the pages
     need of each language's CLDR data the first forked copy reads: see
     :func:`~plakoto_site.site.build.build`.)"""
-    environment = Templates(project.templates, cache, project.compiled_templates).environment
+    environment = Templates(project.templates, cache, project.compiled_templates, reload=cache.lasting).environment
     for name in environment.list_templates(extensions=["html"]):
         with contextlib.suppress(TemplateError):  # reported with the page that uses it
             environment.get_template(name)

@@ -17,7 +17,7 @@ from plakoto_site.engine import Dice, Position, Side
 from plakoto_site.engine.refusals import Refusal, Why, numbers_refusal
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.diagrams import board_svg, diagram_fingerprint
+from plakoto_site.render.diagrams import board_svg
 from plakoto_site.render.exercises import exercise_html, tree_data, tree_words
 from plakoto_site.render.templates import Templates
 from plakoto_site.site.check import Checked, check
@@ -45,8 +45,8 @@ def svg_title(svg: str) -> str:
 def test_the_board_title_says_the_result_once_the_game_is_over_in_english(checked: Checked) -> None:
     diagram = checked.content.diagrams["mother-lost"]
     english = words(checked, "en")
-    assert svg_title(board_svg(diagram, diagram_fingerprint(diagram), 0, english)) == "Step 1 of 2. Black to play."
-    assert svg_title(board_svg(diagram, diagram_fingerprint(diagram), 1, english)) == "Step 2 of 2. White's mother is pinned: Black wins 2 points."
+    assert svg_title(board_svg(diagram, 0, english)) == "Step 1 of 2. Black to play."
+    assert svg_title(board_svg(diagram, 1, english)) == "Step 2 of 2. White's mother is pinned: Black wins 2 points."
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -59,7 +59,7 @@ def test_no_finished_game_says_whose_turn_it_is(checked: Checked, lang: str) -> 
             if step.outcome is None:
                 continue
             finished += 1
-            title = svg_title(board_svg(diagram, diagram_fingerprint(diagram), frame, language))
+            title = svg_title(board_svg(diagram, frame, language))
             assert not any(turn in title for turn in turns), (diagram.id, title)
             assert title.endswith(language.outcome(step.outcome)), (diagram.id, title)
     assert finished >= 6  # the issue counted six such diagrams
@@ -173,14 +173,14 @@ def test_bearing_off_too_early_says_why(checked: Checked) -> None:
 def test_a_frame_draws_whose_turn_it_is_until_the_game_is_over(checked: Checked, lang: str) -> None:
     language = words(checked, lang)
     opening = checked.content.diagrams["opening-roll"]
-    drawn = board_svg(opening, diagram_fingerprint(opening), 1, language)  # White has played 6–5: Black to play
+    drawn = board_svg(opening, 1, language)  # White has played 6–5: Black to play
     assert f'class="turn-text" font-size="18" font-weight="bold">{language.turn_mark(Side.BLACK)}</text>' in drawn
     assert '<use href="#pk_tb"' in drawn
     if lang != "en":
         assert language.turn_mark(Side.BLACK) != "Black to play"
         assert language.turn_mark(Side.WHITE) != "White to play"
     lost = checked.content.diagrams["mother-lost"]
-    assert "turn-text" not in board_svg(lost, diagram_fingerprint(lost), 1, language)  # the game is over: nobody is to play
+    assert "turn-text" not in board_svg(lost, 1, language)  # the game is over: nobody is to play
 
 
 def test_a_sentence_as_markup_escapes_its_words_and_values_and_marks_up_the_play() -> None:

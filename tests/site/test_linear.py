@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from babel.support import NullTranslations
 
-from plakoto_site.content.diagrams import Diagram, read_diagram
+from plakoto_site.content.diagrams import read_diagram
 from plakoto_site.content.memo import Memo
 from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
@@ -31,17 +30,24 @@ def long_diagram(tmp_path: Path, steps: int) -> diagrams.Diagram:
     return diagram
 
 
-def test_a_diagram_is_fingerprinted_once_not_once_per_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    diagram = long_diagram(tmp_path, 40)
-    calls: list[int] = []
-    real = diagrams.diagram_fingerprint
-    def counted(diagram: Diagram) -> str:
-        calls.append(1)
-        return real(diagram)
-
-    monkeypatch.setattr(diagrams, "diagram_fingerprint", counted)
-    diagrams.diagram_html(diagram, {}, Words(Language.read("en"), NullTranslations(), markup=True), TEMPLATES)
-    assert len(calls) == 1
+def test_a_diagram_is_known_by_its_text_and_its_id(tmp_path: Path) -> None:
+    """What a diagram's frames are kept by: the same source read again is the same diagram;
+    one file's text under another name (a source without ``id`` takes its file's) is not."""
+    text = f'start = "{BLOCKED}"\n[[steps]]\nroll = "6-6"\nplay = ""\n'
+    for folder, name in (("a", "long"), ("b", "long"), ("a", "short")):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / f"{name}.toml").write_text(text)
+    problems = Problems(tmp_path)
+    first, again, other = (read_diagram(tmp_path / folder / f"{name}.toml", problems)
+                           for folder, name in (("a", "long"), ("b", "long"), ("a", "short")))
+    assert first is not None and again is not None and other is not None, problems.items
+    assert first.digest == again.digest
+    assert (first.id, other.id) == ("long", "short")
+    assert first.digest != other.digest
+    memo = Memo()
+    words = Words(Language.read("en"), NullTranslations(), markup=True)
+    shown = [str(diagrams.diagram_html(diagram, {}, words, TEMPLATES, memo=memo)) for diagram in (first, other)]
+    assert 'id="long-0"' in shown[0] and 'id="short-0"' in shown[1]  # neither is the other's, kept
 
 
 def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
