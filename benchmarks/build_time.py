@@ -25,13 +25,14 @@ and the verdict against the goal, ours no slower than MkDocs (elapsed time), tak
 median of the ratios of each run of ours to the MkDocs run right after it; the processor
 time each used is printed too, being less at the mercy of other work on the machine. Run it
 when no files were removed in the project's folder in the last five minutes (see above).
-Before the runs it writes 1,715 small files
-(as many as our build writes) into a new folder there, and into the RAM disk where there is
-one, and prints both times: a folder near thousands of files removed in the last minutes
-takes many times longer, and the verdict then says more about the disk than about the
-build (it says so). After the runs it prints how far the run-by-run median could move
-with the runs' own spread (the middle 95 % of the medians of 2,000 resamples of the pairs,
-with replacement): the goal is met with a margin when even the upper end is at most 1.
+
+Before the runs it writes 1,715 small files (as many as our build writes) into a new folder
+beside the runs', and into the RAM disk where there is one, and prints both times: near
+thousands of files removed in the last minutes the first takes many times longer, and the
+verdict then says more about the disk than about the builds (it says so). After the runs it
+prints how far the run-by-run median could move with the runs' own spread (the middle 95 %
+of the medians of 2,000 resamples of the pairs, with replacement): the goal is met with a
+margin when even the upper end is at most 1.
 
 Then, unless ``--no-serve``, the one-lesson rebuild as ``make serve`` does it (in-process,
 after touching one lesson), whose goal is under 200 ms.
