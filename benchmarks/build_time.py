@@ -120,30 +120,34 @@ calls it slow (twice is usual here; 10–20 times right after thousands of files
 nearby)."""
 
 
-def write_files(folder: Path) -> float:
-    """Seconds to write :data:`DISK_FILES` files of 10 KB into ``folder`` (new), 50 a folder
-    as a site's pages are spread over folders; they stay (removing them would slow the next
+RESAMPLES = 2000
+"""How many resamples of the run-by-run ratios :func:`spread` draws."""
+
+
+def timed_writes(folder: Path) -> float:
+    """Seconds the build's own writer (:func:`plakoto_site.site.output.write_files`) takes
+    to write :data:`DISK_FILES` files of 10 KB into ``folder`` (new), 50 a folder as a
+    site's pages are spread over folders; they stay (removing them would slow the next
     files made nearby)."""
-    data = b"x" * 10_000
+    from plakoto_site.site.output import write_files
+
+    files = {f"{index // 50}/{index}.html": b"x" * 10_000 for index in range(DISK_FILES)}
+    folder.mkdir()
     began = time.perf_counter()
-    for index in range(DISK_FILES):
-        sub = folder / str(index // 50)
-        if index % 50 == 0:
-            sub.mkdir(parents=True)
-        (sub / f"{index}.html").write_bytes(data)
+    write_files(folder, files)
     return time.perf_counter() - began
 
 
 def disk_check(scratch: Path) -> bool:
     """Print how long the disk takes to make as many files as our build writes, beside the
     RAM disk; False when it is slow now."""
-    here = write_files(scratch / "disk-check")
+    here = timed_writes(scratch / "disk-check")
     ram = Path("/dev/shm")
     if not ram.is_dir() or not os.access(ram, os.W_OK):
         print(f"the disk, before the runs: {DISK_FILES:,} files of 10 KB written in {here * 1000:.0f} ms")
         return True
     with tempfile.TemporaryDirectory(dir=ram) as folder:
-        memory = write_files(Path(folder))
+        memory = timed_writes(Path(folder) / "disk-check")
     slow = here > SLOW_DISK * memory
     print(f"the disk, before the runs: {DISK_FILES:,} files of 10 KB written in {here * 1000:.0f} ms "
           f"({memory * 1000:.0f} ms in the RAM disk)" + (
@@ -153,13 +157,13 @@ def disk_check(scratch: Path) -> bool:
     return not slow
 
 
-def spread(ratios: list[float], resamples: int = 2000) -> tuple[float, float]:
-    """The middle 95 % of the medians of ``resamples`` resamples of ``ratios`` (drawn with
-    replacement, the same draws on every run of the benchmark): how far their median could
-    move with their own spread."""
+def spread(ratios: list[float]) -> tuple[float, float]:
+    """The middle 95 % of the medians of :data:`RESAMPLES` resamples of ``ratios`` (drawn
+    with replacement, the same draws on every run of the benchmark): how far their median
+    could move with their own spread."""
     draw = random.Random(0)
-    medians = sorted(statistics.median(draw.choices(ratios, k=len(ratios))) for _ in range(resamples))
-    return medians[int(resamples * 0.025)], medians[int(resamples * 0.975) - 1]
+    medians = sorted(statistics.median(draw.choices(ratios, k=len(ratios))) for _ in range(RESAMPLES))
+    return medians[int(RESAMPLES * 0.025)], medians[int(RESAMPLES * 0.975) - 1]
 
 
 def seconds(samples: list[float]) -> str:
@@ -207,7 +211,7 @@ def side_by_side(runs: int, scratch: Path) -> bool:
           + ", ".join(f"{r:.2f}" for r in paired) + f"); of the two medians: "
           f"{statistics.median(ours) / statistics.median(theirs):.2f}")
     low, high = spread(paired)
-    print(f"the run-by-run median with the runs' spread (95 % of 2,000 resamples): {low:.2f} to {high:.2f}")
+    print(f"the run-by-run median with the runs' spread (95 % of {RESAMPLES:,} resamples): {low:.2f} to {high:.2f}")
     met = ratio <= 1
     verdict = "met" if met else "NOT met"
     margin = ", with a margin the runs' spread cannot undo" if high <= 1 else \
