@@ -1,6 +1,6 @@
 """Build time: a full cold build of our site against MkDocs on the same Markdown, side by side.
 
-    python benchmarks/build_time.py [--runs 7] [--no-serve]
+    python benchmarks/build_time.py [--runs 21] [--no-serve]
 
 Each run starts two processes, one after the other, and times each from start to exit:
 
@@ -65,6 +65,12 @@ site_name: Plakoto
 docs_dir: docs
 site_dir: site
 """
+
+
+RUNS = 21
+"""Pairs of builds by default: the protocol of every figure in docs/performance.md. With 7,
+a median of so few ratios moved by as much as the margin it judges (1.02 × in a run of 7
+on 2026-12-03, between runs of 21 at 0.96–0.98 ×)."""
 
 
 ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -247,7 +253,7 @@ def serve_rebuild(runs: int, scratch: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="runs of each build (default 7)")
+    parser.add_argument("--runs", type=int, default=RUNS, help=f"runs of each build (default {RUNS})")
     parser.add_argument("--no-serve", action="store_true", help="skip the one-lesson rebuild")
     args = parser.parse_args()
     if importlib.util.find_spec("mkdocs") is None:
