@@ -156,6 +156,10 @@ def port(text: str) -> int:
     return int(text)
 
 
+FORCE_HELP = ("replace the output folder even if it holds files the build did not make (never the project, "
+              "a folder above it or inside it, a home, a folder holding files git tracks: see docs/output-folders.md)")
+
+
 def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog=prog,
@@ -172,7 +176,7 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
 
     build_parser = commands.add_parser("build", help="build the whole site into _site/")
     build_parser.add_argument("--out", type=Path, help="another output folder (default: _site/)")
-    build_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
+    build_parser.add_argument("--force", action="store_true", help=FORCE_HELP)
     build_parser.add_argument("--base-url", type=base_url, help="the address the site will live at (default: url in content/site.toml)")
     build_parser.add_argument("--png", action="store_true",
                               help="also draw a PNG of every picture and a link preview card per diagram, for the site "
@@ -212,7 +216,7 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
         "with a title and [captions.<lang>] (see examples/my-diagram.toml and EMBEDDING.md).")
     diagram_parser.add_argument("file", type=Path, help="your diagram, e.g. my-diagram.toml")
     diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/)")
-    diagram_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
+    diagram_parser.add_argument("--force", action="store_true", help=FORCE_HELP)
     diagram_parser.add_argument("--base-url", type=base_url, help="where you will upload the folder (for oEmbed and the snippet)")
     languages(diagram_parser)
     diagram_parser.set_defaults(run=command_diagram)
@@ -224,7 +228,7 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     serve_parser = commands.add_parser("serve", help="build, serve on http://127.0.0.1:8000/ and rebuild on every change")
     serve_parser.add_argument("--port", type=port, default=8000, help="the port to serve on (default: 8000)")
     serve_parser.add_argument("--out", type=Path, help="output folder (default: _site/)")
-    serve_parser.add_argument("--force", action="store_true", help="replace the output folder even if it holds files the build did not make (never the project, a source folder or a git repository)")
+    serve_parser.add_argument("--force", action="store_true", help=FORCE_HELP)
     languages(serve_parser)
     serve_parser.set_defaults(run=command_serve)
     return main

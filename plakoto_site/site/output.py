@@ -3,8 +3,11 @@
 A build replaces everything in its output folder, so it may only write into a folder that
 is absent, empty, or carries :data:`MARKER`, the file our own build leaves there. Anything
 else holds files the user made, and is refused with a message that says why and how;
-``--force`` lets the user say "replace it", but never for the project itself, one of its
-source folders, a file, or a git repository.
+``--force`` lets the user say "replace it". Some folders are refused even then, each from a
+fact about it rather than from a list of names (see :func:`_never`): a file; a folder that
+holds the project (the project, a folder above it, ``/``); a home folder or a top-level
+folder of the file system; a folder inside the project that is not a build's own output; a
+folder holding a file git tracks; a git repository.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import errno
 import os
 import posixpath
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -27,11 +31,9 @@ MARKER_TEXT = (
     b"everything in it; keep nothing of your own here.\n"
 )
 
-SOURCE_FOLDERS = (
-    ".ci", ".git", ".venv", "benchmarks", "content", "examples", "integrations", "locales",
-    "node_modules", "plakoto_site", "scripts", "templates", "tests",
-)
-"""The project's own folders: never an output folder, nor anything inside one."""
+HOME_SIGNS = (".bashrc", ".bash_profile", ".profile", ".zshrc", ".ssh", ".gnupg", ".config", ".local")
+"""What a home folder holds and an output folder never does: a folder holding one is a
+home (the user's own, or another's), never replaced."""
 
 _LEGACY = ("index.html", "sitemap.xml", "assets/site.css")
 """What a site built before the marker existed always holds (see :func:`_legacy_site`)."""
@@ -57,10 +59,11 @@ def claim_output(out: Path, project: Path, *, force: bool = False, default: Path
     it holds a site built before the marker existed. Raises :class:`OutputError`.
     """
     folder = out.expanduser().resolve()
-    _never(folder, project.resolve())
-    if not folder.exists() or (folder / MARKER).is_file() or not any(folder.iterdir()):
+    default = None if default is None else default.resolve()
+    _never(folder, project.resolve(), default)
+    if not folder.exists() or _ours(folder) or not any(folder.iterdir()):
         return folder
-    if default is not None and folder == default.resolve() and _legacy_site(folder):
+    if folder == default and _legacy_site(folder):
         return folder
     if force:
         return folder
@@ -77,24 +80,85 @@ GIVE_A_FOLDER = "give a folder for the output, e.g. --out _site"
 GIVE_ITS_OWN = "give a folder of its own, e.g. --out _site"
 
 
-def _never(folder: Path, project: Path) -> None:
-    """The folders no build writes into, even with ``--force``."""
+def _never(folder: Path, project: Path, default: Path | None) -> None:
+    """The folders no build writes into, even with ``--force``; raises :class:`OutputError`."""
+    _not_a_file(folder)
+    if project.is_relative_to(folder):
+        raise OutputError(folder, "this folder holds the project itself (its sources and history)",
+                          GIVE_ITS_OWN)
+    _not_a_home(folder)
+    if folder.is_relative_to(project):
+        _only_a_builds_own(folder, project, default)
+    if folder != default or not _ours(folder):  # the project's own _site/, as a build left it
+        _nothing_tracked(folder)
+    if (folder / ".git").exists():
+        raise OutputError(folder, "this folder is a git repository",
+                          "give a folder of its own, e.g. a new folder inside it")
+
+
+def _not_a_file(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
         raise OutputError(folder, "this is a file, not a folder", GIVE_A_FOLDER)
     for parent in folder.parents:
         if parent.exists() and not parent.is_dir():
             raise OutputError(folder, f"{parent} is a file, not a folder", GIVE_A_FOLDER)
-    if project.is_relative_to(folder):
-        raise OutputError(folder, "this folder holds the project itself (its sources and history)",
+
+
+def _not_a_home(folder: Path) -> None:
+    """Refuse a home folder (one holding a sign of it, or the user's own, or a folder above
+    it) and a top-level folder of the file system (``/tmp``, ``/srv``, ``/home``)."""
+    home = Path.home().resolve()
+    if home != Path(home.anchor) and home.is_relative_to(folder):
+        raise OutputError(folder, f"this folder holds your home folder {home}", GIVE_ITS_OWN)
+    if folder.parent == Path(folder.anchor):
+        raise OutputError(folder, "this is a top-level folder of the system", GIVE_ITS_OWN)
+    signs = [name for name in HOME_SIGNS if (folder / name).exists()]
+    if signs:
+        raise OutputError(folder, f"this looks like a home folder (it holds {', '.join(signs)})",
                           GIVE_ITS_OWN)
-    if folder.is_relative_to(project):
-        top = folder.relative_to(project).parts[0]
-        if top in SOURCE_FOLDERS:
-            raise OutputError(folder, f"this is inside the project's source folder {top}/",
-                              GIVE_ITS_OWN)
-    if (folder / ".git").exists():
-        raise OutputError(folder, "this folder is a git repository",
-                          "give a folder of its own, e.g. a new folder inside it")
+
+
+def _only_a_builds_own(folder: Path, project: Path, default: Path | None) -> None:
+    """Inside the project, only a build's own output: the project's ``_site/``, a folder a
+    build wrote (it carries the marker), or a new or empty folder of the project's top level.
+    Everything else there is the project's own: sources, tools, caches."""
+    if folder == default or (folder.parent == project and (_ours(folder) or _empty(folder))):
+        return
+    below = folder.relative_to(project)
+    raise OutputError(folder, f"this is inside the project, and {below.parts[0]}/ is not a build's output",
+                      GIVE_ITS_OWN)
+
+
+def _nothing_tracked(folder: Path) -> None:
+    """Refuse a folder holding a file git tracks. Where git cannot tell (it is not installed),
+    a folder with files inside a git work tree is refused too: they may be tracked."""
+    work_tree = next((parent for parent in (folder, *folder.parents) if (parent / ".git").exists()), None)
+    if work_tree is None or _empty(folder):
+        return
+    tracked = tracked_files(folder)
+    if tracked:
+        shown = ", ".join(tracked[:3]) + (f" and {len(tracked) - 3} more" if len(tracked) > 3 else "")
+        raise OutputError(folder, f"git tracks files in this folder ({shown})", GIVE_ITS_OWN)
+    if tracked is None and not _ours(folder):
+        raise OutputError(folder, f"this folder is inside the git work tree {work_tree}, and git "
+                          "is not at hand to tell whether it tracks files here", GIVE_ITS_OWN)
+
+
+def tracked_files(folder: Path) -> list[str] | None:
+    """The files git tracks in ``folder`` (relative to it); none outside a git work tree,
+    and None when git cannot tell (not installed, or it failed)."""
+    try:
+        listed = subprocess.run(["git", "-C", os.fspath(folder), "ls-files", "-z", "--", "."],
+                                capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if listed.returncode != 0:
+        return [] if b"not a git repository" in listed.stderr else None
+    return [os.fsdecode(name) for name in listed.stdout.split(b"\0") if name]
+
+
+def _empty(folder: Path) -> bool:
+    return not folder.exists() or (folder.is_dir() and not any(folder.iterdir()))
 
 
 def _legacy_site(folder: Path) -> bool:

@@ -113,14 +113,16 @@ class MiniProject:
         path.write_text(textwrap.dedent(text), encoding="utf-8")
         return path
 
-    def run(self, *args: str, file_size_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    def run(self, *args: str, file_size_limit: int | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         """``build.py --root <project> *args``; ``file_size_limit`` makes every write past
-        that many bytes in one file fail, as on a full disk."""
+        that many bytes in one file fail, as on a full disk; ``env`` is the environment."""
         return subprocess.run(
             [sys.executable, str(REPO / "build.py"), "--root", str(self.root), *args],
             capture_output=True,
             text=True,
             timeout=120,
+            env=env,
             preexec_fn=None if file_size_limit is None else functools.partial(_limit_file_size, file_size_limit),
         )
 
