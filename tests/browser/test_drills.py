@@ -100,7 +100,7 @@ def test_a_checker_borne_off_is_named_in_the_pages_language(page: Page, site: Bu
     root = page.locator(f"[data-plakoto-exercise='{exercise.id}']")
     play(root, [(str(start), "off")])
     # Black's checker on its own 25 - start, borne off: "4/off" in Black's numbering
-    expect(root.locator(".xmoves")).to_contain_text(f"{start} → выброс")
+    expect(root.locator(".xmoves")).to_contain_text(f"{start} → за доску")
     expect(root.locator(".xmoves")).to_contain_text(f"{25 - start}/off")
 
 

@@ -106,7 +106,7 @@ def test_the_figure_speaks_the_configured_language(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     page = (root / "site/index.html").read_text(encoding="utf-8")
     # The play in the board's numbers, then as written (the Greek catalog's sentence).
-    assert ('Τα Λευκά φέρνουν 3–1 και παίζουν 8 → 5*, 6 → 5 (σημειογραφία: '
+    assert ('Τα Λευκά φέρνουν 3–1 και παίζουν 8 → 5*, 6 → 5 (γραφή: '
             '<code class="notation">8/5* 6/5</code>).') in page
 
 
