@@ -112,7 +112,8 @@ class Site:
             "canonical": self.base_url + page_url(lang, slug),
             "alternates": alternates if self.translated(lang, slug) and not draft else [],
             "draft": draft,
-            "x_default": self.base_url + page_url(self.reference, slug),
+            # The front pages' x-default is the root page, which lets the reader choose.
+            "x_default": self.base_url + (page_url(self.reference, slug) if slug else ""),
             "switcher": switcher,
             "about_href": relative(path, page_path(lang, "about")) if self.has_lesson("about") else "",
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",

@@ -21,18 +21,27 @@ def sitemap(site: Site) -> str:
     if site.checked.content.exercises:
         slugs += ["practice", *drill_slugs(site)]
     slugs.append("play")
+    front = [lang.code for lang in site.published]
+    # The root page chooses a language: it is the front pages' x-default, as in their heads.
+    lines += _entry(site, site.base_url, front, None, site.base_url)
     for slug in slugs:
         present = [lang.code for lang in site.published if site.translated(lang.code, slug)]
+        default = site.base_url if slug is None else site.base_url + page_url(site.reference, slug)
         for lang in present:
-            lines.append(f"  <url><loc>{escape(site.base_url + page_url(lang, slug))}</loc>")
-            for other in present:
-                url = escape(site.base_url + page_url(other, slug))
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{other}" href="{url}"/>')
-            url = escape(site.base_url + page_url(site.reference, slug))
-            lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" href="{url}"/>')
-            lines.append("  </url>")
+            lines += _entry(site, site.base_url + page_url(lang, slug), present, slug, default)
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
+
+
+def _entry(site: Site, loc: str, languages: list[str], slug: str | None, default: str) -> list[str]:
+    """One ``<url>``: its address, the same page in each of ``languages``, and x-default."""
+    lines = [f"  <url><loc>{escape(loc)}</loc>"]
+    for other in languages:
+        url = escape(site.base_url + page_url(other, slug))
+        lines.append(f'    <xhtml:link rel="alternate" hreflang="{other}" href="{url}"/>')
+    lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" href="{escape(default)}"/>')
+    lines.append("  </url>")
+    return lines
 
 
 def search_files(site: Site) -> Iterator[tuple[str, bytes]]:

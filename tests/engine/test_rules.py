@@ -441,6 +441,20 @@ def test_a_game_nobody_can_ever_move_in_is_a_draw() -> None:
     assert plays[""].outcome is None and plays[""].position.turn is B
 
 
+def test_the_turns_last_move_can_block_the_board() -> None:
+    # Tapa: White's last two checkers are one pinned under Black's 13 on 24 and one on 5;
+    # Black's mother stands alone on 1. With 1-1, 5/1* pins the mother with White's fourth 1,
+    # and then nobody can move (White's pinned checker is not home, Black's mother is pinned):
+    # a draw. Declining it is legal: stopping on 2 uses three 1s, the most that avoids it.
+    position = Position.from_code("W:5;B:24x13,1;P:24;T:W")
+    plays = {play.notation(): play for play in position.legal_plays(Dice(1, 1), TAPA)}
+    assert set(plays) == {"5/1*", "5/2"}
+    outcome = plays["5/1*"].outcome
+    assert outcome is not None
+    assert (outcome.winner, outcome.points, outcome.reason) == (None, 0, Reason.BLOCKED)
+    assert plays["5/2"].outcome is None and plays["5/2"].position.turn is B
+
+
 def test_a_blocked_board_is_worded_as_blocked_not_as_pinned_mothers() -> None:
     frozen = Position.from_code("W:1x14;B:24x14;P:1,24;T:W")
     outcome = frozen.outcome(TAPA)

@@ -189,6 +189,13 @@ test("the club player takes a win, pins the lone mother, and does not leave its 
   assert.ok(play.notation.startsWith("24/"), play.notation);
 });
 
+test("the club player judges its plays from its own side, not the opponent's", () => {
+  // White 5-2 with a blot on 8 and Black's lone checker on 11: 13/11* pins it and 13/8
+  // covers the blot. Rated from Black's side the same list puts 13/6 first (leaving both).
+  const play = R.botPlay(code("W:24x10,13x4,8;B:1x14,11;T:W"), [5, 2], "plakoto", "club", 1);
+  assert.equal(play.notation, "13/11* 13/8");
+});
+
 // -- the command line and loading in a page --------------------------------------------------
 
 test("the bot verb answers a legal play, or the empty play with the turn passed", () => {
