@@ -13,7 +13,7 @@ import pytest
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-from plakoto_site.engine import Dice, Position, Side
+from plakoto_site.engine import Dice, IllegalPlayError, Position, Side
 from plakoto_site.engine.refusals import Refusal, Why, numbers_refusal
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
@@ -73,6 +73,19 @@ def test_the_doubles_refusal_speaks_of_four_moves_of_one_number() -> None:
         "A double is four moves of 6; 2 of them can be played here, and you must play that many.")
     assert english.refusal(numbers_refusal(Dice(5, 3), 2, Side.WHITE, shorter=True)) == (
         "Both numbers can be played, so both must be: this move leaves one unplayable.")
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    # White's checkers on 6 and 2: a 3 may bear off the 2 only once 6 is empty.
+    ("W:6,2;B:1x15;T:W", "A 3 cannot bear off this checker: first move the checker on 6."),
+    # Black's on its own 6 and 2, which the board numbers 19 and 23.
+    ("W:24x15;B:19,23;T:B", "A 3 cannot bear off this checker: first move the checker on 19."),
+])
+def test_the_higher_point_refusal_names_the_checker_to_move_first(code: str, expected: str) -> None:
+    english = Words(Language.read("en"), NullTranslations())
+    with pytest.raises(IllegalPlayError) as caught:
+        Position.from_code(code).parse_play("2/off", Dice(3, 1))
+    assert english.refusal(caught.value.refusal) == expected
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

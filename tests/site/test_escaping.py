@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 from plakoto_site.render.escaping import catalog_text, script_json
@@ -73,6 +74,18 @@ def test_a_translation_cannot_add_markup_to_a_page(project: MiniProject) -> None
     page = project.snapshot()["ru/pinning/index.html"]
     assert not any(tag == "meta" and (attrs.get("http-equiv") or "") == "refresh" for tag, attrs in tags(page).tags)
     assert b"&lt;meta http-equiv=&#34;refresh&#34;" in page
+
+
+def test_the_boards_turn_words_are_text_not_markup(project: MiniProject) -> None:
+    turn = "Ход <b>чёрных</b> & всё"
+    with_messages(project, ("White to play", turn.replace("чёрных", "белых")), ("Black to play", turn))
+    done = project.run("build")
+    assert done.returncode == 0, done.stderr
+    built = project.snapshot()
+    page = built["ru/pinning/index.html"].decode()
+    assert "Ход &lt;b&gt;чёрных&lt;/b&gt; &amp; всё" in page and "<b>чёрных</b>" not in page
+    picture = ET.fromstring(built["ru/embed/pin/1.svg"])  # still XML
+    assert turn in "".join(picture.itertext())
 
 
 def test_the_progress_attribute_holds_the_translation_whole(project: MiniProject) -> None:

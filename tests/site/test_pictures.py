@@ -39,9 +39,20 @@ def test_pictures_and_filmstrips_are_xml_with_the_words_as_written(project: Mini
         "0.dark.svg", "0.svg", "1.dark.svg", "1.svg", "filmstrip.dark.svg", "filmstrip.svg"]
     start = ET.parse(folder / "0.svg").getroot()
     assert (start.findtext("s:title", namespaces=NS) or "").startswith(TITLE + " · Plakoto — ")
-    assert (start.findtext("s:desc", namespaces=NS) or "").startswith('Black & White <b>both</b> say "go". ')
+    # Each picture describes its own step, worked out by hand from the diagram: the start has
+    # no play; the pin step plays 5-3 (pips: White 24×8 + 20 + 13×6 = 290, then 282).
+    assert start.findtext("s:desc", namespaces=NS) == (
+        'Black & White <b>both</b> say "go". Point 1: 10 black checkers. Point 5: 4 black checkers. '
+        "Point 13: 6 white checkers. Point 15: 1 black checker. Point 20: 1 white checker. "
+        "Point 24: 8 white checkers. Pip count: White 290, Black 330. Borne off: White 0, Black 0. "
+        "White to play.")
     pin = ET.parse(folder / "1.svg").getroot()
-    assert (pin.findtext("s:desc", namespaces=NS) or "").startswith('White pins it & <i>keeps</i> it "pinned". ')
+    assert pin.findtext("s:desc", namespaces=NS) == (
+        'White pins it & <i>keeps</i> it "pinned". White rolls 5–3 and plays 20 → 15*, 13 → 10 '
+        "(written 20/15* 13/10). Point 1: 10 black checkers. Point 5: 4 black checkers. "
+        "Point 10: 1 white checker. Point 13: 5 white checkers. "
+        "Point 15: 1 white checker, with a black checker pinned beneath. Point 24: 8 white checkers. "
+        "Pip count: White 282, Black 330. Borne off: White 0, Black 0. Black to play.")
     strip = ET.parse(folder / "filmstrip.svg").getroot()
     assert strip.findtext("s:title", namespaces=NS) == TITLE + " · Plakoto"
     assert len(strip.findall("s:svg", NS)) == 2
