@@ -54,29 +54,29 @@ test("the interchange form round-trips and bad input says why", () => {
 
 // -- refusals as data --------------------------------------------------------------------
 
-test("each refusal kind comes as data a page can word", () => {
+test("each refusal kind comes as data a page can word, and in words", () => {
   const cases = [
-    ["W:24x14,13;B:1x13,18x2;T:W", "24/18 13/8", [6, 5], { kind: "closed", point: 18, count: 2 }],
-    ["W:24x13,15,13;B:1x13,10;P:15;T:B", "10/5", [5, 1], { kind: "pinned", point: 10 }],
-    ["W:24x13,15,13;B:1x13,10;P:15;T:B", "15/10 24/23", [5, 1], { kind: "pinner", point: 10 }],
-    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/14", [5, 3], { kind: "distance", point: 20, end: 14 }],
-    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15", [5, 3], { kind: "both-numbers" }],
-    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15* 13/10*", [5, 3], { kind: "false-pin", point: 10 }],
-    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "12/7 12/9", [5, 3], { kind: "no-checker", point: 12 }],
-    ["W:24x14,10;B:1x11,18x2,19x2;T:W", "10/5", [6, 5], { kind: "larger-number", number: 6, other: 5 }],
-    ["W:24x14,20;B:1x11,2x2,18x2;T:W", "20/14", [6, 6], { kind: "more-numbers", count: 2, number: 6 }],
-    ["W:6,4x14;B:19x15;T:W", "4/off 6/5", [5, 1], { kind: "higher-point", point: 4, number: 5, other: 5 }],
-    ["W:6x3,5x3,4x3,2x3,1x2;B:3,20x7,21x7;P:3;T:W", "6/off 5/off", [6, 5], { kind: "pin-stops-bear-off", point: 3 }],
-    ["W:8,5x14;B:19x15;T:W", "5/off 5/off", [5, 5], { kind: "not-home", point: 8 }],
-    ["W:1x4;B:19x15;T:W", "1/off(3)", [3, 3], { kind: "short-of-win", count: 4 }],
-    ["W:24x14,6;B:1x11,18x2,19x2;T:W", "", [6, 5], { kind: "no-move" }],
-    ["W:24,13x7,6x7;B:18,12x7,19x7;T:B", "7/1* 24/21", [6, 3], { kind: "game-ended", point: 7, end: 1, count: 1 }],
+    ["W:24x14,13;B:1x13,18x2;T:W", "24/18 13/8", [6, 5], { kind: "closed", point: 18, count: 2 }, "point 18 is closed: 2 black checkers"],
+    ["W:24x13,15,13;B:1x13,10;P:15;T:B", "10/5", [5, 1], { kind: "pinned", point: 10 }, "the checker on 10 is pinned and cannot move"],
+    ["W:24x13,15,13;B:1x13,10;P:15;T:B", "15/10 24/23", [5, 1], { kind: "pinner", point: 10 }, "point 10 is closed: the white checker there is pinning one of yours, and a pinner cannot be pinned"],
+    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/14", [5, 3], { kind: "distance", point: 20, end: 14 }, "the roll 5-3 cannot move a checker from 20 to 14 (6 pips)"],
+    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15", [5, 3], { kind: "both-numbers" }, "both numbers can be played, so both must be"],
+    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15* 13/10*", [5, 3], { kind: "false-pin", point: 10 }, "the checker landing on 10 pins nothing there: leave out the * after 10"],
+    ["W:24x8,20,13x6;B:1x10,5x4,15;T:W", "12/7 12/9", [5, 3], { kind: "no-checker", point: 12 }, "there is no checker of yours on 12"],
+    ["W:24x14,10;B:1x11,18x2,19x2;T:W", "10/5", [6, 5], { kind: "larger-number", number: 6, other: 5 }, "6 and 5 can each be played alone; the larger, 6, must be"],
+    ["W:24x14,20;B:1x11,2x2,18x2;T:W", "20/14", [6, 6], { kind: "more-numbers", count: 2, number: 6 }, "2 of the 6s can be played, so 2 must be"],
+    ["W:6,4x14;B:19x15;T:W", "4/off 6/5", [5, 1], { kind: "higher-point", point: 4, number: 5, other: 5 }, "cannot bear off from 4 with a 5: there is a checker on 5, so a 5 must move a checker from a higher point"],
+    ["W:6x3,5x3,4x3,2x3,1x2;B:3,20x7,21x7;P:3;T:W", "6/off 5/off", [6, 5], { kind: "pin-stops-bear-off", point: 3 }, "cannot bear off: the checker on 3 is pinned"],
+    ["W:8,5x14;B:19x15;T:W", "5/off 5/off", [5, 5], { kind: "not-home", point: 8 }, "cannot bear off: the checker on 8 is not yet in the home board"],
+    ["W:1x4;B:19x15;T:W", "1/off(3)", [3, 3], { kind: "short-of-win", count: 4 }, "this roll can win the game, and a win counts as using every number: win, or play all 4 numbers"],
+    ["W:24x14,6;B:1x11,18x2,19x2;T:W", "", [6, 5], { kind: "no-move" }, "no move is possible with this roll"],
+    ["W:24,13x7,6x7;B:18,12x7,19x7;T:B", "7/1* 24/21", [6, 3], { kind: "game-ended", point: 7, end: 1, count: 1 }, "the game ends after 7/1*; nothing more can be played"],
   ];
-  for (const [position, text, dice, want] of cases) {
+  for (const [position, text, dice, want, sentence] of cases) {
     const got = refusalOf(position, text, dice);
     for (const [key, value] of Object.entries(want)) assert.equal(got[key], value, `${text}: ${key} of ${JSON.stringify(got)}`);
     assert.ok(["white", "black"].includes(got.side));
-    assert.equal(typeof R.refusalText(got), "string");
+    assert.equal(R.refusalText(got), sentence); // each written out by hand from RULES.md
   }
 });
 
