@@ -5,17 +5,22 @@ from __future__ import annotations
 import html
 import json
 import re
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from plakoto_site.content.markdown import make_markdown, placements
+from plakoto_site.engine import Dice, Position, RuleSet
 
 from .conftest import BuiltSite
 from .test_site import watch
 
 pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -35,20 +40,33 @@ def plain(markdown: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", rendered)).split())
 
 
+def replayed(diagram_id: str) -> tuple[dict[str, int], tuple[dict[str, object], ...]]:
+    """The diagram's source read afresh, not through the build's own diagram objects: the
+    frame each caption key names (``start``, a step's number or name) and each frame's
+    position, the steps played one by one with the engine's public API."""
+    source = tomllib.loads((REPO / "content" / "diagrams" / f"{diagram_id}.toml").read_text(encoding="utf-8"))
+    rules = RuleSet(source.get("rules", "plakoto"))
+    position = Position.from_code(source["start"])
+    frames = {"start": 0}
+    positions = [position]
+    for number, step in enumerate(source.get("steps", []), start=1):
+        frames[str(number)] = number
+        if "name" in step:
+            frames[step["name"]] = number
+        position = position.parse_play(step["play"], Dice.parse(step["roll"]), rules).position
+        positions.append(position)
+    return frames, tuple(json.loads(json.dumps(p.to_json())) for p in positions)
+
+
 def placed(site: BuiltSite) -> list[Placed]:
     found = []
     for lang, lessons in site.checked.lessons.items():
         for item in lessons:
             for placement in placements(item.tokens):
-                diagram = site.checked.content.diagrams[placement.diagram]
-                captions = {}
-                for caption in placement.captions:
-                    frame = diagram.frame_of(caption.key)
-                    assert frame is not None
-                    captions[frame] = plain(caption.text)
-                positions = tuple(json.loads(json.dumps(diagram.position(f).to_json())) for f in range(diagram.frames))
-                found.append(Placed(f"{lang}/{item.lesson.slug}/index.html", diagram.id, captions, diagram.frames,
-                                    positions))
+                frames, positions = replayed(placement.diagram)
+                captions = {frames[caption.key.strip()]: plain(caption.text) for caption in placement.captions}
+                found.append(Placed(f"{lang}/{item.lesson.slug}/index.html", placement.diagram, captions,
+                                    len(positions), positions))
     return found
 
 
