@@ -14,7 +14,7 @@ BENCH_STAMP := $(VENV)/.bench
 PYTEST_ARGS ?=
 TSC        := node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/tsc --noEmit -p tsconfig.rules.json
 
-.PHONY: help test site serve check messages status lint bench clean chromium php
+.PHONY: help test site serve check messages status lint bench mutants clean chromium php
 
 help: ## show this list
 	@grep -E '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -75,6 +75,9 @@ bench: $(BENCH_STAMP) ## run every benchmarks/*.py (installs MkDocs, to race it)
 	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in benchmarks/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $$f"; \
 		if [[ $$f == *.js ]]; then node "$$f"; else $(PY) "$$f"; fi; done
+
+mutants: $(VENV_STAMP) $(NODE_STAMP) chromium ## plant each bug of scripts/mutants.toml and check the tests catch it (slow)
+	$(PY) scripts/mutants.py
 
 clean: ## remove build output and caches (keeps .venv, node_modules)
 	rm -rf _site .pytest_cache .mypy_cache .ruff_cache .hypothesis benchmarks/.cache test-results

@@ -7,12 +7,17 @@ caught (killed) and which they missed (survived).
     .venv/bin/python scripts/mutants.py embed-desc-unescaped board-mirrored
     .venv/bin/python scripts/mutants.py --all-tests      # the whole suite per mutant (slow)
     .venv/bin/python scripts/mutants.py --list
+    make mutants                                         # the same as the first line
+
+Each mutant belongs to one area (``AREAS``); the run prints each area's kill ratio and fails
+unless every area kills at least ``GOAL`` of its mutants. A test path ending in ``.js`` is a
+Node test file, run with ``node --test``; the others are pytest paths.
 
 The working tree is never edited: the tracked (and untracked, not ignored) files are copied
 to a temporary folder first, so uncommitted changes are part of the run. A mutant is an
 exact search → replace; when the search text is not found exactly once the mutant is
 reported as "not applicable (code moved)" instead of passing silently — update its entry.
-Exit status: 0 when every applicable mutant was killed, 1 otherwise.
+Exit status: 0 when every mutant applies and every area reaches the goal, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -31,12 +36,17 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 MUTANTS = Path(__file__).with_suffix(".toml")
+AREAS = ("engine", "browser rules and bot", "play page", "lesson pages", "site and render", "i18n and commands",
+         "viewer and editor")
+GOAL = 0.9
+"""The share of each area's mutants the tests must kill."""
 
 
 @dataclass(frozen=True)
 class Edit:
     files: tuple[str, ...]
-    """Where the search text may be: the one file among these that holds it exactly once."""
+    """Where the search text may be (glob patterns allowed, such as ``plakoto_site/engine/*.py``):
+    the one file among these that holds it exactly once."""
     search: str
     replace: str
 
@@ -44,6 +54,7 @@ class Edit:
 @dataclass(frozen=True)
 class Mutant:
     name: str
+    area: str
     what: str
     edits: tuple[Edit, ...]
     tests: tuple[str, ...]
@@ -70,8 +81,10 @@ def read_mutants(path: Path) -> list[Mutant]:
     mutants = []
     for entry in data["mutant"]:
         edits = entry.get("edit") or [{"file": entry["file"], "search": entry["search"], "replace": entry["replace"]}]
+        if entry.get("area") not in AREAS:
+            raise SystemExit(f"{path}: mutant {entry['name']!r} needs an area, one of: {', '.join(AREAS)}")
         mutants.append(Mutant(
-            entry["name"], entry["what"],
+            entry["name"], entry["area"], entry["what"],
             tuple(Edit(_files(e["file"]), e["search"], e["replace"]) for e in edits),
             tuple(entry["tests"]),
         ))
@@ -134,21 +147,34 @@ def test_exists(copy: Path, test: str) -> bool:
 
 
 def run_tests(copy: Path, python: str, tests: tuple[str, ...], timeout: float) -> tuple[str, list[str], str]:
-    """('passed' | 'failed' | 'timeout' | 'error N', failed test ids, output tail)."""
-    command = [python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
-    try:
-        done = subprocess.run(command, cwd=copy, env=environment(copy), capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "timeout", [], ""
-    output = done.stdout + done.stderr
-    failed = re.findall(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", output, re.M)
-    tail = "\n".join(output.strip().splitlines()[-15:])
-    if done.returncode == 0:
-        return "passed", failed, tail
-    if done.returncode == 1:
-        return "failed", failed, tail
-    return f"error {done.returncode}", failed, tail
+    """('passed' | 'failed' | 'timeout' | 'error N', failed test ids, output tail): the
+    Node test files first (they are quick), then the pytest paths."""
+    node = [t for t in tests if t.endswith(".js")]
+    pytest = [t for t in tests if not t.endswith(".js")]
+    commands = []
+    if node:
+        commands.append(["node", "--test", *node])
+    if pytest:
+        commands.append([python, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *pytest])
+    began = time.monotonic()
+    for command in commands:
+        left = timeout - (time.monotonic() - began)
+        try:
+            done = subprocess.run(command, cwd=copy, env=environment(copy), capture_output=True, text=True,
+                                  timeout=max(left, 1))
+        except subprocess.TimeoutExpired:
+            return "timeout", [], ""
+        output = done.stdout + done.stderr
+        tail = "\n".join(output.strip().splitlines()[-15:])
+        if command[0] == "node":
+            failed = re.findall(r"^not ok \d+ - (.+)$", output, re.M)
+        else:
+            failed = re.findall(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", output, re.M)
+        if done.returncode == 1:
+            return "failed", failed, tail
+        if done.returncode != 0:
+            return f"error {done.returncode}", failed, tail
+    return "passed", [], ""
 
 
 def apply(copy: Path, mutant: Mutant) -> dict[Path, str] | str:
@@ -157,8 +183,7 @@ def apply(copy: Path, mutant: Mutant) -> dict[Path, str] | str:
     planned: dict[Path, str] = {}
     for edit in mutant.edits:
         counts = {}
-        for name in edit.files:
-            path = copy / name
+        for path in (found for name in edit.files for found in sorted(copy.glob(name))):
             if path.is_file():
                 counts[path] = planned.get(path, path.read_text(encoding="utf-8")).count(edit.search)
         places = [path for path, found in counts.items() if found == 1]
@@ -195,19 +220,38 @@ def run_mutant(copy: Path, python: str, mutant: Mutant, tests: tuple[str, ...], 
 
 
 def table(outcomes: list[Outcome]) -> str:
-    rows = [("mutant", "result", "seconds", "caught by")]
+    rows = [("mutant", "area", "result", "seconds", "caught by")]
     for o in outcomes:
         caught = o.failed[0] if o.killed and o.failed else ""
-        rows.append((o.mutant.name, o.verdict, f"{o.seconds:.1f}" if o.seconds else "-", caught))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    lines = [" | ".join([*(r[i].ljust(widths[i]) for i in range(3)), r[3]]).rstrip() for r in rows]
+        rows.append((o.mutant.name, o.mutant.area, o.verdict, f"{o.seconds:.1f}" if o.seconds else "-", caught))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [" | ".join([*(r[i].ljust(widths[i]) for i in range(4)), r[4]]).rstrip() for r in rows]
     lines.insert(1, "-+-".join("-" * w for w in widths) + "-+-" + "-" * 9)
-    applicable = [o for o in outcomes if not o.verdict.startswith("not applicable")]
-    killed = sum(o.killed for o in applicable)
     lines.append("")
-    lines.append(f"Killed {killed} of {len(applicable)} applicable mutants"
-                 f" ({len(outcomes) - len(applicable)} not applicable).")
+    lines += [f"{area:<22} killed {killed} of {count} ({killed / count:.0%})" + ("" if killed >= GOAL * count else
+              f"  below the goal of {GOAL:.0%}") for area, killed, count in by_area(outcomes)]
+    killed = sum(o.killed for o in outcomes)
+    unplanted = [o.mutant.name for o in outcomes if o.verdict.startswith("not applicable")]
+    lines.append(f"Killed {killed} of {len(outcomes)} mutants.")
+    if unplanted:
+        lines.append(f"Not applicable (update their entries): {', '.join(unplanted)}.")
     return "\n".join(lines)
+
+
+def by_area(outcomes: list[Outcome]) -> list[tuple[str, int, int]]:
+    """(area, killed, planted) for each area that has mutants, in ``AREAS`` order."""
+    counts = []
+    for area in AREAS:
+        mine = [o for o in outcomes if o.mutant.area == area]
+        if mine:
+            counts.append((area, sum(o.killed for o in mine), len(mine)))
+    return counts
+
+
+def passed(outcomes: list[Outcome]) -> bool:
+    """Every mutant could be planted, and every area kills at least ``GOAL`` of its own."""
+    planted = all(not o.verdict.startswith("not applicable") for o in outcomes)
+    return planted and all(killed >= GOAL * count for _, killed, count in by_area(outcomes))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -225,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     mutants = read_mutants(args.mutants)
     if args.list:
         for m in mutants:
-            print(f"{m.name}: {m.what}\n    tests: {' '.join(m.tests)}")
+            print(f"{m.name} ({m.area}): {m.what}\n    tests: {' '.join(m.tests)}")
         return 0
     unknown = sorted(set(args.names) - {m.name for m in mutants})
     if unknown:
@@ -257,8 +301,7 @@ def main(argv: list[str] | None = None) -> int:
             outcomes.append(outcome)
     print()
     print(table(outcomes))
-    applicable = [o for o in outcomes if not o.verdict.startswith("not applicable")]
-    return 0 if all(o.killed for o in applicable) else 1
+    return 0 if passed(outcomes) else 1
 
 
 if __name__ == "__main__":
