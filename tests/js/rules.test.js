@@ -80,6 +80,13 @@ test("each refusal kind comes as data a page can word, and in words", () => {
   }
 });
 
+test("a lone checker that pins is never a landing place, nor pinned itself", () => {
+  // White's lone checker on 15 pins a black one; Black (to move, 5-1) has its own 15 and 24.
+  // By hand: 24/23 24/19, 24/18, 24/19 15/14 and 15/9 (15/14/9); never 15/10 onto the pinner.
+  const plays = R.legalPlays(code("W:24x13,15,13;B:1x13,10;P:15;T:B"), [5, 1], "plakoto");
+  assert.deepEqual(plays.map((p) => p.notation).sort(), ["15/9", "24/18", "24/19 15/14", "24/23 24/19"]);
+});
+
 // -- the tree of partial plays -------------------------------------------------------------
 
 test("the tree at the start with 6-5: one checker, either number, and the complete plays", () => {
