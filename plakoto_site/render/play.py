@@ -64,6 +64,9 @@ def sentences(words: Words) -> dict[str, str]:
         # TRANSLATORS: Play page, spoken and shown: the opening roll, one die each; the higher
         # starts with both numbers.
         "openingBlack": _("Opening roll: White %(white)s, Black %(black)s. Black starts with %(roll)s."),
+        # TRANSLATORS: Play page: the game saved in this browser was unreadable or impossible
+        # (changed by hand, or by another program), so the page starts a new game instead.
+        "savedBroken": _("The saved game was damaged, so a new game starts."),
         # TRANSLATORS: Play page: before a game's first roll.
         "openingPrompt": _("Roll for the opening: one die each, the higher number starts."),
         # TRANSLATORS: Play page: both sides rolled the same number at the opening roll.

@@ -176,31 +176,51 @@
     try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* private mode, full storage */ }
   }
 
-  /** A saved game, or null when there is none or it cannot be trusted. @returns {Game | null} */
+  /** The longest record a game can have: 400 plays is far beyond any real game (E04). */
+  var LONGEST = 400;
+
+  /** A saved game, checked against the rules as untrusted input: null when there is none,
+   * false when there is one that cannot be trusted (unreadable, an impossible state, a
+   * finished position still being played, an oversized record). Never throws.
+   * @returns {Game | null | false} */
   function restore() {
     try {
-      var saved = JSON.parse(localStorage.getItem(STORE) || "null");
-      if (!saved || saved.version !== VERSION || saved.address !== address) return null;
+      var text = localStorage.getItem(STORE);
+      if (!text) return null;
+      if (text.length > 200000) return false;
+      var saved = JSON.parse(text);
+      if (!saved || typeof saved !== "object" || saved.version !== VERSION) return false;
+      if (saved.address !== address) return null; // another test hook's game: not ours to judge
       var s = saved.settings, sides = ["white", "black"];
       /** @param {any} value @param {any[]} allowed */
       var is = function (value, allowed) { return allowed.indexOf(value) >= 0; };
-      var whole = Number.isInteger;
+      /** @param {any} n @param {number} most */
+      var count = function (n, most) { return Number.isInteger(n) && n >= 0 && n <= most; };
       if (!s || !is(s.rules, ["plakoto", "tapa"]) || !is(s.mode, ["computer", "two-players"]) ||
           !is(s.level, ["beginner", "club"]) || !is(s.human, sides) || !is(s.length, [1, 3, 5, 7]) ||
-          !is(saved.state, ["rolling", "moving", "computer", "over"])) return null;
+          !is(saved.state, ["rolling", "moving", "computer", "over"])) return false;
       var position = Rules.toJSON(Rules.fromJSON(saved.position));
-      if (saved.dice !== null) Rules.parseDice(saved.dice);
-      if ((saved.state === "moving" && !saved.dice) || !Array.isArray(saved.log) || !Array.isArray(saved.path) ||
-          !saved.path.every(whole) || !whole(saved.draws) || saved.draws < 0 || saved.draws > 1e6 ||
-          !saved.score || !whole(saved.score.white) || !whole(saved.score.black)) return null;
+      var dice = saved.dice === null ? null : Rules.parseDice(saved.dice);
+      var score = saved.score, most = s.length + 1; // a match ends at its length; a game adds 2 at most
+      if (!Array.isArray(saved.log) || saved.log.length > LONGEST || !Array.isArray(saved.path) ||
+          saved.path.length > 4 || !saved.path.every(function (/** @type {any} */ i) { return count(i, 99); }) ||
+          !count(saved.draws, 1e6) || !score || !count(score.white, most) || !count(score.black, most)) return false;
       if (!saved.log.every(function (/** @type {any} */ e) {
-        return e && is(e.side, sides) && Array.isArray(e.dice) && typeof e.notation === "string" && typeof e.board === "string";
-      })) return null;
-      return { version: VERSION, address: address, settings: s, score: { white: saved.score.white, black: saved.score.black },
-        position: position, dice: saved.dice, state: saved.state, opening: Boolean(saved.opening), result: saved.result || null,
-        log: saved.log, path: saved.path, draws: saved.draws, matchOver: Boolean(saved.matchOver) };
+        return e && is(e.side, sides) && Array.isArray(e.dice) && e.dice.length === 2 && e.dice.every(function (/** @type {any} */ d) { return count(d, 6) && d > 0; }) &&
+          typeof e.notation === "string" && e.notation.length < 80 && typeof e.board === "string" && e.board.length < 200;
+      })) return false;
+      // The state must be one the rules can reach from this position.
+      var ended = Rules.result(position, s.rules), state = saved.state;
+      var matchOver = score.white >= s.length || score.black >= s.length;
+      if ((state === "over") !== Boolean(ended) || (matchOver && state !== "over")) return false;
+      if (state === "moving" && (!dice || !Rules.legalPlays(position, dice, s.rules).length)) return false;
+      if (state === "computer" && (s.mode !== "computer" || position.turn === s.human)) return false;
+      if (state === "rolling" && dice) return false;
+      return { version: VERSION, address: address, settings: s, score: { white: score.white, black: score.black },
+        position: position, dice: dice, state: state, opening: Boolean(saved.opening) && !saved.log.length, result: ended,
+        log: saved.log, path: saved.path, draws: saved.draws, matchOver: matchOver };
     } catch (e) {
-      return null; // a corrupt saved game is ignored, never fatal
+      return false; // a corrupt saved game is ignored, never fatal
     }
   }
 
@@ -708,14 +728,11 @@
     dragged = null;
   });
 
-  // -- start ----------------------------------------------------------------------------------
-
-  var waiting = game_root.querySelectorAll("[data-setup] button, [data-action^=copy]");
-  for (var w = 0; w < waiting.length; w++) /** @type {HTMLButtonElement} */ (waiting[w]).disabled = false;
-  var saved = restore();
-  if (saved) {
+  /** Go on with a saved game that restore() has checked. @param {Game} saved */
+  function resume(saved) {
     game = saved;
     showSettings(game.settings);
+    tree = null;
     if (game.state === "moving" && game.dice) {
       /** @type {TreeNode[]} */
       var nodes = Rules.playTree(game.position, game.dice, game.settings.rules);
@@ -726,6 +743,8 @@
         if (!t || t.child === null) ok = false; else at = t.child;
       });
       if (!ok) game.path = [];
+    } else {
+      game.path = [];
     }
     if (seed !== null) { seeded = Rules.prng(seed); for (var i = 0; i < game.draws; i++) seeded(); }
     settingsBox.open = false;
@@ -736,8 +755,21 @@
     else if (game.state === "rolling") say((last ? last + " " : "") + (game.opening ? words.openingPrompt : sided("roll", game.position.turn)));
     else say(last);
     render();
-  } else {
-    say(startCode ? sided("roll", game.position.turn) : words.openingPrompt);
+  }
+
+  // -- start ----------------------------------------------------------------------------------
+
+  var waiting = game_root.querySelectorAll("[data-setup] button, [data-action^=copy]");
+  for (var w = 0; w < waiting.length; w++) /** @type {HTMLButtonElement} */ (waiting[w]).disabled = false;
+  var saved = restore();
+  if (saved) {
+    try { resume(saved); } catch (e) { saved = false; } // never thrown at the reader: a fresh game instead
+  }
+  if (!saved) {
+    game = freshGame(formSettings(), { white: 0, black: 0 });
+    tree = null;
+    seeded = seed !== null ? Rules.prng(seed) : Math.random;
+    say((saved === false ? words.savedBroken + " " : "") + (startCode ? sided("roll", game.position.turn) : words.openingPrompt));
     render();
   }
   game_root.classList.add("running");  // the score and what is said are this script's now: shown

@@ -215,6 +215,94 @@ def test_a_corrupt_saved_game_is_ignored(page: Page, site: BuiltSite) -> None:
         assert game.state == "moving"
 
 
+BROKEN_SAVES = {
+    # E03: still "moving" on a finished position (White has borne off all 15)
+    "finished-moving": "s.state = 'moving'; s.dice = [6, 5]; s.position = {board: Array(18).fill(0).concat([-15, 0, 0, 0, 0, 0]),"
+                       " pinned: [], off: {white: 15, black: 0}, turn: 'white'}",
+    "finished-rolling": "s.state = 'rolling'; s.dice = null; s.position = {board: Array(18).fill(0).concat([-15, 0, 0, 0, 0, 0]),"
+                        " pinned: [], off: {white: 15, black: 0}, turn: 'white'}",
+    # E04: a record no game can have
+    "huge-log": "s.log = Array(60000).fill({side: 'white', dice: [6, 5], notation: '24/18 24/19', board: ''})",
+    "computer-on-my-turn": "s.state = 'computer'",
+    "computer-in-two-players": "s.state = 'computer'; s.settings.mode = 'two-players'; s.position.turn = 'black'",
+    "over-but-not-finished": "s.state = 'over'; s.dice = null",
+    "moving-without-a-legal-move": "s.position = {board: Array(17).fill(0).concat([-2, -2, -2, -2, -2, -2, 15]), pinned: [],"
+                                   " off: {white: 0, black: 3}, turn: 'white'}",
+    "moving-without-dice": "s.dice = null",
+    "dice-7-7": "s.dice = [7, 7]",
+    "score-out-of-range": "s.score = {white: 1e308, black: -5}",
+    "score-past-the-match": "s.state = 'rolling'; s.dice = null; s.score = {white: 3, black: 0}",
+    "sixteen-checkers": "s.position.board[23] = 16",
+    "log-entry-not-a-play": "s.log = [{side: 'white', dice: 'x', notation: 5}]",
+    "settings-missing": "delete s.settings",
+    "proto": "s = JSON.parse('{\"__proto__\": {\"version\": 1}}')",
+    "not-json": "s = '{broken'",
+    "a-number": "s = 123",
+}
+"""Saved games nobody could have played, made from a real save by hand (adversarial review,
+E03-E05): each must give a fresh game and one sentence, never an error."""
+
+
+def test_a_broken_saved_game_gives_a_fresh_game_and_one_sentence(page: Page, site: BuiltSite) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    good = page.evaluate("localStorage.getItem('plakoto-play')")
+    assert json.loads(good)["state"] == "moving"
+    for name, change in BROKEN_SAVES.items():
+        page.evaluate(f"""good => {{
+            let s = JSON.parse(good);
+            {change};
+            localStorage.setItem('plakoto-play', typeof s === 'string' ? s : JSON.stringify(s));
+        }}""", good)
+        page.reload()
+        assert (game.state, game.attr("dice"), errors) == ("rolling", "", []), name
+        expect(page.locator("[data-feedback]")).to_have_text(
+            "The saved game was damaged, so a new game starts. Roll for the opening: one die each, the higher number starts.")
+        expect(page.locator("[data-log] > li")).to_have_count(0)
+        expect(page.locator("[data-score]")).to_contain_text("White 0, Black 0")
+        # The broken save is replaced: the next load is quiet, and the page plays.
+        page.reload()
+        expect(page.locator("[data-feedback]")).to_have_text("Roll for the opening: one die each, the higher number starts.")
+        page.click('button[data-action="roll"]')
+        assert game.state == "moving", name
+
+
+def test_undo_takes_back_one_move_at_a_time(page: Page, site: BuiltSite) -> None:
+    """Mutation survivor J2: Undo after two moves of a double takes back the second only."""
+    game = Game(page, site, "en", "seed=7&delay=0&position=W:24x15;B:1x15;T:W")
+    page.click('button[data-action="roll"]')
+    assert game.attr("dice") == "1-1"
+    start = game.attr("position")
+    game.click_point(24)
+    game.click_point(23)
+    first = game.attr("position")
+    assert json.loads(first)["board"][22] == 1
+    game.click_point(24)
+    game.click_point(23)
+    assert json.loads(game.attr("position"))["board"][22] == 2
+    page.click('button[data-action="undo"]')
+    assert game.attr("position") == first
+    page.click('button[data-action="undo"]')
+    assert game.attr("position") == start
+    expect(page.locator('button[data-action="undo"]')).to_be_disabled()
+
+
+def test_the_match_score_survives_a_reload(page: Page, site: BuiltSite) -> None:
+    """Mutation survivor J3: a reload at a score other than 0-0 keeps each side's points."""
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    page.click('button[data-action="roll"]')
+    game.play(next(p for p in game.plays() if p.outcome is not None))
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    page.reload()
+    assert game.state == "over"
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    page.click('button[data-action="next"]')
+    page.reload()
+    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+
+
 def test_a_wrong_position_hook_is_ignored(page: Page, site: BuiltSite) -> None:
     for code in ("W:24x16;B:1x15", "nonsense", "W:1;B:24;P:1,24;T:W"):  # too many, unreadable, already over
         game = Game(page, site, "en", f"seed=1&delay=0&position={code}")
