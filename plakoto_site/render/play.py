@@ -95,7 +95,37 @@ def sentences(words: Words) -> dict[str, str]:
         # TRANSLATORS: Play page: one move made, in board numbers ("13 → 8").
         "moved": _("Moved %(from)s → %(to)s."),
         # TRANSLATORS: Play page: the moves made are a complete play, and more can still be played.
-        "complete": _("This play is complete: confirm it, or go on moving."),
+        # "Done" is the button that ends the turn.
+        "complete": _("This play is complete: press Done, or go on moving."),
+        # TRANSLATORS: Play page: every number of the roll is played; nothing is sent before the
+        # reader presses the button "Done".
+        "allPlayed": _("Your turn is complete: press Done to send it, or Undo to take a move back."),
+        # TRANSLATORS: Play page: Done was pressed on a play that pins the second mother (or blocks
+        # the board), which ends the game in a draw. Pressing Done again plays it.
+        "drawAsk": _("This play ends the game in a draw. Press Done again to play it, or Undo to take it back."),
+        # TRANSLATORS: Play page, against the computer: the reader's roll cannot be played; the
+        # roll stays on the board until the reader presses "Done".
+        "passYou": _("You rolled %(roll)s: no legal move, so your turn passes. Press Done to go on."),
+        # TRANSLATORS: Play page, two players: White's roll cannot be played.
+        "passOnWhite": _("White rolled %(roll)s: no legal move, so the turn passes to Black. Press Done to go on."),
+        # TRANSLATORS: Play page, two players: Black's roll cannot be played.
+        "passOnBlack": _("Black rolled %(roll)s: no legal move, so the turn passes to White. Press Done to go on."),
+        # TRANSLATORS: Play page, said after a play: a checker was pinned (board numbering).
+        "pinnedWhite": _("A white checker is now pinned on %(point)s."),
+        # TRANSLATORS: Play page, said after a play: a checker was pinned (board numbering).
+        "pinnedBlack": _("A black checker is now pinned on %(point)s."),
+        # TRANSLATORS: Play page, said after a play: White's last checker on its starting point
+        # (the mother) was pinned.
+        "motherPinnedWhite": _("White's mother is now pinned."),
+        # TRANSLATORS: Play page, said after a play: Black's last checker on its starting point
+        # (the mother) was pinned.
+        "motherPinnedBlack": _("Black's mother is now pinned."),
+        # TRANSLATORS: Play page, said after a play: the pinning checker left, so the pinned
+        # checker can move again (board numbering).
+        "freedWhite": _("The white checker on %(point)s is free again."),
+        # TRANSLATORS: Play page, said after a play: the pinning checker left, so the pinned
+        # checker can move again (board numbering).
+        "freedBlack": _("The black checker on %(point)s is free again."),
         # TRANSLATORS: Play page: the computer is choosing its play.
         "thinking": _("The computer is thinking…"),
         # TRANSLATORS: Play page: the suggestion of the Hint button, in notation.

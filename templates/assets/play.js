@@ -24,7 +24,7 @@
   /**
    * The whole game, saved in localStorage after every change.
    * @typedef {{version: number, address: string, settings: Settings, score: {white: number, black: number}, position: Position,
-   *   dice: number[] | null, state: "rolling" | "moving" | "computer" | "over", opening: boolean, result: Result | null,
+   *   dice: number[] | null, state: "rolling" | "moving" | "passed" | "computer" | "over", opening: boolean, result: Result | null,
    *   log: Entry[], path: number[], draws: number, matchOver: boolean}} Game
    */
 
@@ -157,9 +157,21 @@
   var chosen = null;
   /** @type {Object<string, number[]>} reachable points of the chosen checker: the tries to get there */
   var targets = {};
-  /** @type {number[]} points where the last play landed (absolute; 0 for off) */
-  var landed = [];
+  /** @typedef {{from: number, to: number}} Arrow  a move in board numbers (0: off) */
+  /** @type {Arrow[]} the last play, marked from → to until the next one */
+  var lastMoves = [];
+  /** @type {Arrow[]} the hint, drawn as arrows until a move is made */
+  var hinted = [];
+  /** @type {{dice: number[], side: Side} | null} the roll just played, left on the board until the next */
+  var lastRoll = null;
+  /** @type {number[] | null} the opening roll (White's die, Black's), shown until the first move */
+  var opened = null;
+  /** The reader was asked whether to end the game in a draw; Done again plays it. */
+  var askedDraw = false;
+  /** Counts turns, so that a move still travelling from a game left behind does nothing. */
+  var turns = 0;
   var timer = 0;
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   /** @param {Side} side */
   function isComputer(side) { return game.settings.mode === "computer" && side !== game.settings.human; }
@@ -198,7 +210,7 @@
       var count = function (n, most) { return Number.isInteger(n) && n >= 0 && n <= most; };
       if (!s || !is(s.rules, ["plakoto", "tapa"]) || !is(s.mode, ["computer", "two-players"]) ||
           !is(s.level, ["beginner", "club"]) || !is(s.human, sides) || !is(s.length, [1, 3, 5, 7]) ||
-          !is(saved.state, ["rolling", "moving", "computer", "over"])) return false;
+          !is(saved.state, ["rolling", "moving", "passed", "computer", "over"])) return false;
       var position = Rules.toJSON(Rules.fromJSON(saved.position));
       var dice = saved.dice === null ? null : Rules.parseDice(saved.dice);
       var score = saved.score, most = s.length + 1; // a match ends at its length; a game adds 2 at most
@@ -213,7 +225,9 @@
       var ended = Rules.result(position, s.rules), state = saved.state;
       var matchOver = score.white >= s.length || score.black >= s.length;
       if ((state === "over") !== Boolean(ended) || (matchOver && state !== "over")) return false;
-      if (state === "moving" && (!dice || !Rules.legalPlays(position, dice, s.rules).length)) return false;
+      var playable = dice ? Rules.legalPlays(position, dice, s.rules).length > 0 : false;
+      if ((state === "moving" && !playable) || (state === "passed" && (!dice || playable))) return false;
+      if (s.mode === "computer" && state === "passed" && position.turn !== s.human) return false;
       if (state === "computer" && (s.mode !== "computer" || position.turn === s.human)) return false;
       if (state === "rolling" && dice) return false;
       return { version: VERSION, address: address, settings: s, score: { white: score.white, black: score.black },
@@ -248,34 +262,35 @@
   }
 
   function begin() {
-    tree = null; chosen = null; targets = {}; landed = [];
+    lastMoves = []; lastRoll = null; opened = null;
     settingsBox.open = false;
     startTurn();
     if (game.opening) say(words.openingPrompt);
   }
 
-  /** Before a roll: the opening roll, the computer's turn, or a person's. */
-  function startTurn() {
-    tree = null; chosen = null; targets = {};
+  /** Before a roll: the opening roll, the computer's turn, or a person's. @param {string} [before] what was just said */
+  function startTurn(before) {
+    tree = null; chosen = null; targets = {}; hinted = []; askedDraw = false; turns += 1;
     game.dice = null; game.path = [];
-    var side = game.position.turn;
+    var side = game.position.turn, lead = before ? before + " " : "";
     if (!game.opening && isComputer(side)) {
       game.state = "computer";
-      say(words.thinking);
+      say(lead + words.thinking);
       schedule(computerTurn);
     } else {
       game.state = "rolling";
-      if (!game.opening) say(sided("roll", side));
+      if (!game.opening) say(lead + sided("roll", side));
     }
     render();
   }
 
-  /** @param {() => void} action */
-  function schedule(action) { clearTimeout(timer); timer = window.setTimeout(action, pause); }
+  /** @param {() => void} action @param {number} [wait] */
+  function schedule(action, wait) { clearTimeout(timer); timer = window.setTimeout(action, wait === undefined ? pause : wait); }
 
   function rollPressed() {
     if (game.state !== "rolling") return;
     settingsBox.open = false;
+    lastMoves = [];
     if (game.opening) { openingRoll(); return; }
     var dice = roll();
     say(fill(sided("rolled", game.position.turn), { roll: rollText(dice) }));
@@ -285,6 +300,7 @@
   /** One die each; the higher starts with both numbers; ties roll again (RULES.md). */
   function openingRoll() {
     var white = die(), black = die();
+    opened = [white, black];
     if (white === black) {
       say(fill(words.openingTie, { number: white }));
       render();
@@ -299,7 +315,7 @@
       game.state = "computer";
       game.dice = dice;
       render();
-      schedule(function () { computerPlay(dice); });
+      schedule(function () { computerPlay(dice); }, pause * 2);
     } else {
       startMoving(dice);
     }
@@ -319,47 +335,102 @@
     }
   }
 
-  /** @param {number[]} dice */
+  /** A roll that cannot be played. The computer's pass is said and the reader's turn
+   * begins; a person's roll stays on the board with its sentence until Done. @param {number[]} dice */
   function pass(dice) {
     var side = game.position.turn;
     var entry = { side: side, dice: dice, notation: "", board: "" };
     game.log.push(entry);
-    say(entryText(entry));
-    game.position = Object.assign({}, game.position, { turn: Rules.other(side) });
-    landed = [];
-    startTurn();
+    lastMoves = []; opened = null; tree = null;
+    if (isComputer(side)) {
+      lastRoll = { dice: dice, side: side };
+      game.position = Object.assign({}, game.position, { turn: Rules.other(side) });
+      startTurn(entryText(entry));
+      return;
+    }
+    game.dice = dice;
+    game.state = "passed";
+    say(passText(dice));
+    render();
+  }
+
+  /** @param {number[]} dice */
+  function passText(dice) {
+    return fill(game.settings.mode === "computer" ? words.passYou : sided("passOn", game.position.turn), { roll: rollText(dice) });
   }
 
   function computerTurn() {
     var dice = roll();
     game.dice = dice;
-    computerPlay(dice);
+    lastRoll = null;
+    say(fill(sided("rolled", game.position.turn), { roll: rollText(dice) }));
+    render();
+    schedule(function () { computerPlay(dice); });
   }
 
-  /** @param {number[]} dice */
+  /** The computer's play, one move at a time: each checker travels from its point to its
+   * target (at once with prefers-reduced-motion), the dice fading as their numbers are used.
+   * @param {number[]} dice */
   function computerPlay(dice) {
+    game.dice = dice;
     var play = Rules.botPlay(game.position, dice, game.settings.rules, game.settings.level, botSeed());
     if (!play) { pass(dice); return; }
-    finish(play, dice);
+    tree = Rules.playTree(game.position, dice, game.settings.rules);
+    game.path = [];
+    var side = game.position.turn, turn = turns, made = 0;
+    function next() {
+      if (turn !== turns || game.state !== "computer") return; // a new game meanwhile
+      var current = node(), m = play.moves[made], index = -1;
+      if (m && current) {
+        current.tries.forEach(function (t, i) {
+          if (index < 0 && t.start === m.start && t.number === m.number && t.end === m.end && t.child !== null) index = i;
+        });
+      }
+      if (index < 0) { finish(play, dice); return; }
+      var step = function () {
+        if (turn !== turns) return;
+        game.path.push(index);
+        made += 1;
+        render();
+        schedule(next);
+      };
+      if (still || pause < 40) step();
+      else board.fly(Rules.own(side, m.start), m.end ? Rules.own(side, m.end) : 0, side, Math.min(700, pause), step);
+    }
+    next();
   }
 
   /** A whole play made: record it, say it, pass the turn or end the game.
    * @param {Play} play @param {number[]} [dice] */
   function finish(play, dice) {
-    var side = game.position.turn;
+    var side = game.position.turn, before = game.position;
     var rolled = dice || /** @type {number[]} */ (game.dice);
     var entry = { side: side, dice: rolled, notation: play.notation, board: side === "black" ? boardMoves(side, play.moves) : "" };
     if (!play.moves.length) entry.notation = "";
     game.log.push(entry);
-    landed = play.moves.map(function (m) { return m.end === 0 ? 0 : Rules.own(side, m.end); });
+    lastMoves = play.moves.map(function (m) { return { from: Rules.own(side, m.start), to: m.end === 0 ? 0 : Rules.own(side, m.end) }; });
+    lastRoll = { dice: rolled, side: side };
+    opened = null;
     game.position = play.position;
+    var sentence = entryText(entry) + events(before, play.position);
     var result = play.result || Rules.result(play.position, game.settings.rules);
-    if (result) { over(result, entryText(entry)); return; }
-    var sentence = entryText(entry);
-    startTurn();
-    if (game.state === "rolling") say(sentence + " " + sided("roll", game.position.turn));
-    else say(sentence);
-    render();
+    if (result) { over(result, sentence); return; }
+    startTurn(sentence);
+  }
+
+  /** Pins, releases and a pinned mother between two positions, in words. @param {Position} before @param {Position} after */
+  function events(before, after) {
+    var said = "";
+    after.pinned.forEach(function (p) {
+      if (before.pinned.indexOf(p) >= 0) return;
+      var under = /** @type {Side} */ (after.board[p - 1] > 0 ? "black" : "white");
+      var mother = p === (under === "black" ? 1 : 24);
+      said += " " + fill(sided(mother ? "motherPinned" : "pinned", under), { point: p });
+    });
+    before.pinned.forEach(function (p) {
+      if (after.pinned.indexOf(p) < 0) said += " " + fill(sided("freed", before.board[p - 1] > 0 ? "black" : "white"), { point: p });
+    });
+    return said;
   }
 
   /** @param {Result} result @param {string} last */
@@ -486,34 +557,48 @@
 
   /** @param {number[]} steps tries from the current node */
   function moveAlong(steps) {
-    var side = game.position.turn, text = [];
+    var side = game.position.turn, text = [], before = shown();
     for (var i = 0; i < steps.length; i++) {
       var current = /** @type {TreeNode} */ (node());
       var t = current.tries[steps[i]];
       text.push(Rules.own(side, t.start) + " → " + (t.end === 0 ? words.off : Rules.own(side, t.end)));
       game.path.push(steps[i]);
     }
-    chosen = null; targets = {};
+    chosen = null; targets = {}; hinted = []; lastMoves = []; askedDraw = false; opened = null;
     game_root.removeAttribute("data-refused");
     var now = /** @type {TreeNode} */ (node());
     var more = now.tries.some(function (t) { return t.child !== null; });
-    if (now.play && !more) { finish(now.play); return; }
     say(fill(words.moved, { from: text[0].split(" → ")[0], to: text[text.length - 1].split(" → ")[1] }) +
-      (now.play ? " " + words.complete : ""));
+      events(before, now.position) + (now.play ? " " + (more ? words.complete : words.allPlayed) : ""));
     render();
   }
 
   function undo() {
     if (game.state !== "moving" || !game.path.length) return;
     game.path.pop();
-    chosen = null; targets = {};
+    chosen = null; targets = {}; askedDraw = false;
     say(fill(sided("rolled", game.position.turn), { roll: rollText(/** @type {number[]} */ (game.dice)) }));
     render();
   }
 
-  function confirm() {
+  /** Done: send the turn's play (a drawing play only once asked), or go on after a pass. */
+  function done() {
+    if (game.state === "passed") {
+      var side = game.position.turn;
+      lastRoll = { dice: /** @type {number[]} */ (game.dice), side: side };
+      game.position = Object.assign({}, game.position, { turn: Rules.other(side) });
+      startTurn();
+      return;
+    }
     var current = node();
-    if (game.state === "moving" && current && current.play) finish(current.play);
+    if (game.state !== "moving" || !current || !current.play) return;
+    var result = current.play.result;
+    if (result && !result.winner && !askedDraw) {
+      askedDraw = true;
+      say(words.drawAsk);
+      return;
+    }
+    finish(current.play);
   }
 
   function hint() {
@@ -522,7 +607,11 @@
     if (!play) return;
     var side = game.position.turn;
     var text = play.notation + (side === "black" ? " (" + boardMoves(side, play.moves) + ")" : "");
+    game.path = [];
+    chosen = null; targets = {};
+    hinted = play.moves.map(function (/** @type {Move} */ m) { return { from: Rules.own(side, m.start), to: m.end === 0 ? 0 : Rules.own(side, m.end) }; });
     say(fill(words.hint, { play: text }));
+    render();
   }
 
   // -- copying ---------------------------------------------------------------------------------
@@ -583,12 +672,18 @@
   function render() {
     var position = shown(), current = node();
     board.position(position);
-    landed.forEach(function (point) { if (point && position.board[point - 1]) board.ring(point); });
+    lastMoves.forEach(function (m) {
+      board.arrow(m.from, m.to, "last-move", false);
+      if (m.to && position.board[m.to - 1]) board.ring(m.to);
+    });
+    hinted.forEach(function (m) { board.arrow(m.from, m.to, "hint-move", true); });
     if (chosen !== null) board.chosen(chosen);
     Object.keys(targets).forEach(function (where) { board.target(where); });
-    var roller = game.state === "over" && game.log.length ? game.log[game.log.length - 1].side : game.position.turn;
-    if (game.dice) board.dice(game.dice, roller, game.state === "moving" ? (current ? current.numbers : []) : null);
-    if (game.state !== "over") board.turn(position.turn, sided("turn", position.turn));
+    var left = current ? current.numbers : game.state === "passed" ? [] : null;
+    if (opened) board.dice(opened, ["white", "black"], game.dice ? left : null);
+    else if (game.dice && game.state !== "over") board.dice(game.dice, game.position.turn, left);
+    else if (lastRoll) board.dice(lastRoll.dice, lastRoll.side, []);
+    if (game.state !== "over" && !game.opening) board.turn(position.turn, sided("turn", position.turn));
     board.info(infoLines(position), game.state !== "over" ? position.turn : null);
     drawHits(position);
     drawControls(current);
@@ -630,7 +725,7 @@
     }
     enable("roll", state === "rolling");
     enable("undo", state === "moving" && game.path.length > 0);
-    enable("confirm", state === "moving" && Boolean(current && current.play));
+    enable("done", (state === "moving" && Boolean(current && current.play)) || state === "passed");
     enable("hint", state === "moving");
     var next = /** @type {HTMLButtonElement} */ (q('button[data-action="next"]'));
     next.hidden = !(state === "over" && !game.matchOver);
@@ -684,7 +779,7 @@
     else if (button.hasAttribute("data-number")) numberPressed(Number(button.getAttribute("data-number")));
     else if (action === "roll") rollPressed();
     else if (action === "undo") undo();
-    else if (action === "confirm") confirm();
+    else if (action === "done") done();
     else if (action === "hint") hint();
     else if (action === "next") nextGame();
     else if (action === "copy-game") copy(record());
@@ -753,6 +848,7 @@
     if (game.state === "computer") { say(words.thinking); schedule(dice ? function () { computerPlay(dice || []); } : computerTurn); }
     else if (game.state === "over" && game.result) say(last + " " + resultText(game.result));
     else if (game.state === "rolling") say((last ? last + " " : "") + (game.opening ? words.openingPrompt : sided("roll", game.position.turn)));
+    else if (game.state === "passed") say(passText(/** @type {number[]} */ (game.dice)));
     else say(last);
     render();
   }

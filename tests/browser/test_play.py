@@ -79,12 +79,13 @@ class Game:
         return legal_plays(position, self.dice(), position.rules)
 
     def play(self, play: Play) -> None:
-        """Click the play's moves, checker then target; confirm if the page still waits."""
+        """Click the play's moves, checker then target, then Done (Done again for a draw)."""
         for move in play.moves:
             self.click_point(move.start)
             self.click_point(move.end)
+        self.page.click('button[data-action="done"]')
         if self.state == "moving":
-            self.page.click('button[data-action="confirm"]')
+            self.page.click('button[data-action="done"]')
 
     def wait_while(self, state: str) -> None:
         self.page.wait_for_function(f"s => document.querySelector('{GAME}').dataset.state !== s", arg=state)
@@ -105,6 +106,8 @@ def play_to_the_end(game: Game, limit: int = 400) -> int:
             return made
         if state == "rolling":
             game.page.click('button[data-action="roll"]')
+        elif state == "passed":
+            game.page.click('button[data-action="done"]')
         elif state == "moving":
             side = game.position().turn
             plays = game.plays()
@@ -196,7 +199,9 @@ def test_undo_and_reload_resume(page: Page, site: BuiltSite) -> None:
     page.reload()
     assert game.attr("state") == "moving" and game.attr("position") == during and game.attr("dice") == "4-1"
     game.click_point(24)
-    game.click_point(23)  # the 1: the turn is over and the computer answers
+    game.click_point(23)  # the 1: the turn is complete, and nothing is sent before Done
+    assert game.state == "moving"
+    page.click('button[data-action="done"]')
     game.wait_while("computer") if game.state == "computer" else None
     log = page.locator("[data-log] > li")
     expect(log.first).to_have_text("White rolls 4–1 and plays 24/23 24/20.")
@@ -401,7 +406,31 @@ def test_no_legal_move_passes_the_turn(page: Page, site: BuiltSite) -> None:
     game.setup(opponent="two-players")
     page.click('button[data-action="roll"]')
     expect(page.locator("[data-log] > li")).to_have_text(["White rolls 6–5 and cannot move."])
+    # The roll stays on the board with the pass sentence until Done.
+    assert game.state == "passed" and game.attr("turn") == "white" and game.attr("dice") == "6-5"
+    expect(page.locator("[data-feedback]")).to_have_text(
+        "White rolled 6–5: no legal move, so the turn passes to Black. Press Done to go on.")
+    dice = page.locator(f"{GAME} [data-die]")
+    expect(dice).to_have_count(2)
+    assert [d.get_attribute("data-value") for d in dice.all()] == ["6", "5"]
+    page.wait_for_timeout(300)
+    assert game.state == "passed"
+    page.click('button[data-action="done"]')
     assert game.attr("turn") == "black" and game.state == "rolling"
+
+
+def test_against_the_computer_the_readers_pass_is_said_and_shown(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=31&delay=0&position=W:24x15;B:18x2,19x2,20x2,21x2,22x2,23x2,1x3;T:W")
+    page.click('button[data-action="roll"]')
+    assert game.state == "passed"
+    expect(page.locator("[data-feedback]")).to_have_text(
+        "You rolled 6–5: no legal move, so your turn passes. Press Done to go on.")
+    expect(page.locator(f"{GAME} [data-die]")).to_have_count(2)
+    page.reload()  # the pass survives a reload, still waiting for Done
+    assert game.state == "passed"
+    expect(page.locator("[data-feedback]")).to_contain_text("You rolled 6–5")
+    page.click('button[data-action="done"]')
+    expect(page.locator("[data-log] > li")).to_have_count(2)
 
 
 def test_a_forced_play_is_played_for_the_reader(page: Page, site: BuiltSite) -> None:
@@ -487,7 +516,7 @@ def test_without_javascript_the_page_says_so(browser: Browser, site: BuiltSite) 
     try:
         page.goto(f"{site.url}en/play/")
         expect(page.locator("noscript p, .notice").first).to_contain_text("needs JavaScript")
-        for action in ("roll", "undo", "confirm", "hint", "new", "copy-game"):
+        for action in ("roll", "undo", "done", "hint", "new", "copy-game"):
             assert page.locator(f'button[data-action="{action}"]').is_disabled(), action
         link = page.get_by_role("link", name="go to the lessons")
         assert link.get_attribute("href") == "../index.html#lessons"
@@ -535,4 +564,101 @@ def test_right_to_left_mirrors_the_controls_not_the_board(page: Page, arabic: st
 
     assert x('[data-point="13"]') < x('[data-point="24"]') < x('[data-point="off"]')
     assert x('[data-point="12"]') < x('[data-point="1"]')
-    assert x('button[data-action="roll"]') > x('button[data-action="undo"]') > x('button[data-action="confirm"]')
+    assert x('button[data-action="roll"]') > x('button[data-action="undo"]') > x('button[data-action="done"]')
+
+
+def test_nothing_is_sent_before_done_and_undo_takes_back_the_first_move(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    start = game.attr("position")
+    done = page.locator('button[data-action="done"]')
+    expect(done).to_be_disabled()
+    game.click_point(24)
+    game.click_point(20)
+    game.click_point(24)
+    game.click_point(23)
+    # Both numbers are played: the turn waits for Done.
+    page.wait_for_timeout(200)
+    assert game.state == "moving" and game.attr("turn") == "white"
+    expect(page.locator("[data-log] > li")).to_have_count(0)
+    expect(page.locator("[data-feedback]")).to_contain_text("press Done to send it")
+    expect(page.locator(f"{GAME} [data-die][data-used]")).to_have_count(2)
+    page.click('button[data-action="undo"]')
+    page.click('button[data-action="undo"]')
+    assert game.attr("position") == start
+    expect(page.locator(f"{GAME} [data-die][data-used]")).to_have_count(0)
+    game.click_point(24)
+    game.click_point(19)
+    expect(done).to_be_enabled()
+    done.click()
+    expect(page.locator("[data-log] > li").first).to_have_text("White rolls 4–1 and plays 24/19.")
+
+
+BOTH_MOTHERS = "W:7x9,6,5,4,3,2;B:1,24,19x13;P:24;T:W"
+"""White's mother lies pinned on 24 while Black's still stands on 1: White can pin it, a draw."""
+
+
+def test_a_drawing_play_asks_first(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={BOTH_MOTHERS}")
+    page.click('button[data-action="roll"]')
+    assert game.attr("dice") == "6-5"
+    game.click_point(6)
+    game.click_point(1)
+    page.click('button[data-action="done"]')
+    assert game.state == "moving"
+    expect(page.locator("[data-feedback]")).to_have_text(
+        "This play ends the game in a draw. Press Done again to play it, or Undo to take it back.")
+    page.click('button[data-action="done"]')
+    assert game.state == "over"
+    assert json.loads(game.attr("result")) == {"winner": None, "points": 0, "reason": "both-mothers"}
+    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is now pinned.")
+
+
+WATCH = """() => new Promise(resolve => {
+    const game = document.querySelector("[data-plakoto-game]"), seen = [], dice = [];
+    const until = performance.now() + 8000;
+    function look() {
+        const flying = game.querySelector(".play-layer .flying");
+        if (flying) seen.push(flying.getAttribute("x") + "," + flying.getAttribute("y"));
+        if (game.dataset.state === "computer" && game.dataset.dice) {
+            dice.push([...game.querySelectorAll("[data-die]")].map(d => d.dataset.value + (d.hasAttribute("data-used") ? "u" : "")).join(" "));
+        }
+        if (game.dataset.state !== "computer" || performance.now() > until) resolve({seen, dice, state: game.dataset.state});
+        else requestAnimationFrame(look);
+    }
+    requestAnimationFrame(look);
+})"""
+"""Watches the computer's turn frame by frame: where the travelling checker is drawn, and
+the dice on the board while it plays."""
+
+
+def test_the_computers_dice_are_on_the_board_and_its_checkers_travel(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=300")
+    page.click('button[data-action="roll"]')
+    game.play(racing_choice(game.plays(), Side.WHITE))
+    assert game.state == "computer"
+    watched = page.evaluate(WATCH)
+    assert watched["state"] == "rolling"
+    # Its roll on the board while it plays: two dice, fading as they are used.
+    assert watched["dice"] and all(len(d.split()) == 2 for d in watched["dice"])
+    assert any("u" not in d for d in watched["dice"]) and any("u" in d for d in watched["dice"])
+    # A checker drawn at several places in turn: it travels.
+    assert len(set(watched["seen"])) >= 4, watched["seen"]
+    # Its play stays marked, and its roll stays on the board (played) until the reader rolls.
+    expect(page.locator(f"{GAME} .last-move")).not_to_have_count(0)
+    expect(page.locator(f"{GAME} [data-die][data-used]")).to_have_count(2)
+
+
+def test_with_reduced_motion_nothing_travels(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        game = Game(page, site, "en", "seed=1&delay=300")
+        page.click('button[data-action="roll"]')
+        game.play(racing_choice(game.plays(), Side.WHITE))
+        watched = page.evaluate(WATCH)
+        assert watched["state"] == "rolling" and watched["dice"]
+        assert watched["seen"] == []
+        expect(page.locator("[data-log] > li")).to_have_count(2)
+    finally:
+        context.close()
