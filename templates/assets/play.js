@@ -225,7 +225,7 @@
       var ended = Rules.result(position, s.rules), state = saved.state;
       var matchOver = score.white >= s.length || score.black >= s.length;
       if ((state === "over") !== Boolean(ended) || (matchOver && state !== "over")) return false;
-      var playable = dice ? Rules.legalPlays(position, dice, s.rules).length > 0 : false;
+      var playable = dice && !ended ? Rules.legalPlays(position, dice, s.rules).length > 0 : false;
       if ((state === "moving" && !playable) || (state === "passed" && (!dice || playable))) return false;
       if (s.mode === "computer" && state === "passed" && position.turn !== s.human) return false;
       if (state === "computer" && (s.mode !== "computer" || position.turn === s.human)) return false;
