@@ -125,13 +125,17 @@ def command_serve(args: argparse.Namespace) -> int:
 def command_messages(args: argparse.Namespace) -> int:
     from plakoto_site.content.problems import Problems
     from plakoto_site.content.settings import read_settings
-    from plakoto_site.i18n.messages import update_messages
+    from plakoto_site.i18n.messages import CatalogProblems, update_messages
 
     project = Project(args.root)
     problems = Problems(project.root)
     settings = read_settings(project.content, problems)
     try:
         report = update_messages(project.root, settings.languages, settings.reference)
+    except CatalogProblems as error:
+        _print_problems(error.problems)
+        print("messages: stopped, no catalog was changed: fix the lines above first.", file=sys.stderr)
+        return 1
     except Exception as error:  # noqa: BLE001 - any failure stops the chain; nothing was written
         print(f"messages: stopped, no catalog was changed: {error}", file=sys.stderr)
         return 1

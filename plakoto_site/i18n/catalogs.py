@@ -19,14 +19,18 @@ from typing import TYPE_CHECKING
 
 from plakoto_site.content.problems import Code, Problems
 
+from .pofile import PoText, read_strictly
+
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
     from babel.support import NullTranslations
 
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+FORMAT = re.compile(r"%(?:\((?P<name>[^)]*)\))?[#0 +-]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<type>[diouxXeEfFgGcrsa%])?")
 PERCENT = re.compile(r"%(?:\((\w+)\)[sd]|%)?")
 """A ``%`` sign and what follows it: a placeholder (its name in group 1), ``%%``, or a lone
-``%`` (an error)."""
+``%`` (for :func:`plakoto_site.render.escaping.catalog_text`)."""
+FORMAT_DOC = """A ``%`` sign and what follows it, as Python's ``%`` operator reads it: a placeholder (its
+name and type), ``%%``, or a ``%`` that is neither (no type)."""
 DOMAIN = "messages"
 
 
@@ -62,27 +66,89 @@ def load_babel() -> None:
     datetime.datetime.strptime("2026-01-01 00:00", "%Y-%m-%d %H:%M")  # as Babel reads POT-Creation-Date
 
 
-def read_catalog(path: Path, lang: str, problems: Problems) -> Catalog | None:
+def read_catalog(path: Path, lang: str, problems: Problems, template: set[tuple[str | None, str]] | None = None
+                 ) -> tuple[Catalog, PoText] | None:
+    """The catalog, read strictly (:mod:`plakoto_site.i18n.pofile`), then by Babel; ``None``
+    after reporting why it cannot be read. ``template``: the msgids of ``messages.pot``, where
+    known: an entry whose msgid is not among them was edited by mistake."""
     from babel.messages.pofile import PoFileError, read_po
 
     try:
-        with path.open("rb") as file:
-            return read_po(file, locale=lang, abort_invalid=True)
+        data = path.read_bytes()
+    except OSError as error:
+        problems.error(path, 1, f"this PO file cannot be read: {error.strerror or error}",
+                       "check that it exists and that you may read it", Code.UNREADABLE)
+        return None
+    po = read_strictly(data, path, problems, lang)
+    if po is None:
+        return None
+    try:
+        catalog = read_po(io.StringIO(po.text), locale=lang, abort_invalid=True)
     except PoFileError as error:
         problems.error(path, error.lineno + 1, f"this PO file cannot be read: {error}",
                        "compare the line with the entries around it: msgid, then msgstr, each in quotes",
                        Code.UNREADABLE)
-    except (OSError, ValueError) as error:
-        problems.error(path, 1, f"this PO file cannot be read: {error}", code=Code.UNREADABLE)
-    return None
+        return None
+    except Exception as error:  # noqa: BLE001 - whatever Babel stumbles on is the file's fault
+        problems.error(path, 1, f"this PO file cannot be read: {error}",
+                       "compare it with another language's messages.po, or run python build.py messages",
+                       Code.UNREADABLE)
+        return None
+    catalog.charset = "utf-8"  # the text is read already; compiled, it is UTF-8 whatever the header said
+    if template is not None:
+        _check_msgids(catalog, po, path, template, problems)
+    return catalog, po
 
 
-def _names(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+def _check_msgids(catalog: Catalog, po: PoText, path: Path, template: set[tuple[str | None, str]],
+                  problems: Problems) -> None:
+    for message in catalog:
+        msgid = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        if msgid and (message.context, msgid) not in template:
+            problems.error(path, message.lineno or 1,
+                           f"the msgid {_short(msgid)!r} is not a text of the site (locales/messages.pot)",
+                           "the msgid is the English text and stays as it is: put it back and write your "
+                           "translation in msgstr (if the site's texts changed, run python build.py messages)")
 
 
-def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
-    """Placeholders kept, plural forms complete: each mistake a ``path:line`` error."""
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def template_ids(locales: Path) -> set[tuple[str | None, str]] | None:
+    """The (context, msgid) pairs of ``locales/messages.pot``, or ``None`` without one."""
+    path = locales / f"{DOMAIN}.pot"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    po = read_strictly(data, path, Problems(locales))
+    if po is None:
+        return None
+    return {key for key in po.entries if key[1]}
+
+
+def placeholders(text: str) -> tuple[list[str], bool]:
+    """Every placeholder of ``text`` as written (``%(roll)s``), and whether it has a ``%`` sign
+    that is no placeholder (a lone ``%``, or ``%s`` with no name)."""
+    found, stray = [], False
+    for match in FORMAT.finditer(text):
+        if match.group(0) == "%%":
+            continue
+        if match.group("type") is None or match.group("name") is None:
+            stray = True
+        else:
+            found.append(match.group(0))
+    return found, stray
+
+
+def _name(spec: str) -> str:
+    return spec[2:spec.index(")")]
+
+
+def check_catalog(catalog: Catalog, path: Path, problems: Problems, po: PoText | None = None) -> None:
+    """Placeholders kept by name and type, plural forms complete: each mistake a
+    ``path:line`` error on the translation's line."""
     forms = catalog.num_plurals
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -94,6 +160,8 @@ def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
         if not any(strings):
             continue
         line = message.lineno or 1
+        if po is not None:
+            line = po.msgstr_line(message.context, ids[0], line)
         written = sum(1 for string in strings if string)
         if isinstance(message.id, tuple | list) and (len(strings) != forms or written != forms):
             problems.error(
@@ -101,21 +169,49 @@ def check_catalog(catalog: Catalog, path: Path, problems: Problems) -> None:
                 f"{catalog.locale_identifier} needs {forms} plural forms here, but the translation has {written}",
                 f"write msgstr[0] … msgstr[{forms - 1}], one for each plural form",
             )
-        wanted = set().union(*(_names(i) for i in ids))
+        wanted: dict[str, str] = {}
+        for text in ids:
+            for spec in placeholders(text)[0]:
+                wanted.setdefault(_name(spec), spec)
         for string in strings:
-            if not string:
-                continue
-            if any(match[0] == "%" for match in PERCENT.finditer(string)):
-                problems.error(path, line, "the translation has a % sign that is not a placeholder",
-                               "write placeholders exactly as in the msgid, e.g. %(number)s, "
-                               "and a percent sign as %%")
-            have = _names(string)
-            for name in sorted(wanted - have):
-                problems.error(path, line, f"the translation drops the placeholder %({name})s",
-                               f"keep %({name})s exactly as in the msgid; move it anywhere in the sentence")
-            for name in sorted(have - wanted):
-                problems.error(path, line, f"the translation has an unknown placeholder %({name})s",
-                               "use only the placeholders of the msgid, spelled exactly the same")
+            if string:
+                _check_placeholders(string, wanted, path, line, problems)
+
+
+def _check_placeholders(string: str, wanted: dict[str, str], path: Path, line: int, problems: Problems) -> None:
+    have, stray = placeholders(string)
+    if stray:
+        problems.error(path, line, "the translation has a % sign that is not a placeholder",
+                       "write placeholders exactly as in the msgid, e.g. %(number)s, and a percent sign as %%")
+    names = {_name(spec) for spec in have}
+    for name in sorted(set(wanted) - names):
+        problems.error(path, line, f"the translation drops the placeholder {wanted[name]}",
+                       f"keep {wanted[name]} exactly as in the msgid; move it anywhere in the sentence")
+    for spec in sorted(set(have)):
+        name = _name(spec)
+        if name not in wanted:
+            problems.error(path, line, f"the translation has an unknown placeholder {spec}",
+                           "use only the placeholders of the msgid, spelled exactly the same")
+        elif spec != wanted[name]:
+            problems.error(path, line, f"the placeholder {spec} is not the msgid's {wanted[name]}",
+                           f"write {wanted[name]} exactly as in the msgid (the letter after the bracket too)")
+    if not stray and names <= set(wanted) and all(spec == wanted[_name(spec)] for spec in have):
+        _try_formatting(string, wanted, path, line, problems)
+
+
+def _try_formatting(string: str, wanted: dict[str, str], path: Path, line: int, problems: Problems) -> None:
+    """Put the translation together as a page would, with every placeholder's kind of value."""
+    from markupsafe import Markup
+
+    values: dict[str, object] = {name: 1 if spec[-1] in "diouxXc" else 1.5 if spec[-1] in "eEfFgG" else Markup("x")
+                                 for name, spec in wanted.items()}
+    if not wanted:
+        return
+    try:
+        string % values
+    except (TypeError, ValueError, KeyError) as error:
+        problems.error(path, line, f"this translation cannot be put together: {error}",
+                       "write the placeholders exactly as in the msgid, and a percent sign as %%")
 
 
 def stats(catalog: Catalog, lang: str) -> CatalogStats:
@@ -169,9 +265,10 @@ def language_catalog(locales: Path, lang: str, reference: str, problems: Problem
     path = catalog_path(locales, lang)
     if lang == reference or not path.exists():
         return LanguageCatalog(NullTranslations())
-    catalog = read_catalog(path, lang, problems)
-    if catalog is None:
+    read = read_catalog(path, lang, problems, template_ids(locales))
+    if read is None:
         return LanguageCatalog(NullTranslations())
-    check_catalog(catalog, path, problems)
+    catalog, po = read
+    check_catalog(catalog, path, problems, po)
     translated, digest = compiled(catalog)
     return LanguageCatalog(translated, digest, stats(catalog, lang))

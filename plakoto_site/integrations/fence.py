@@ -98,10 +98,10 @@ def words_for(lang: str) -> Words:
         found = sorted(p.name for p in (CHECKOUT / "locales").iterdir() if p.is_dir()) if (CHECKOUT / "locales").is_dir() else []
         raise ValueError(f"there is no catalog for the language {lang!r}: use one of {', '.join([REFERENCE, *found])}")
     problems = Problems(CHECKOUT)
-    catalog = read_catalog(path, lang, problems)
-    if catalog is None:
+    read = read_catalog(path, lang, problems)
+    if read is None:
         raise ValueError("; ".join(str(p) for p in problems.errors))
-    return Words(Language.read(lang), translations(catalog), markup=True)
+    return Words(Language.read(lang), translations(read[0]), markup=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,11 +194,12 @@ catalogs = st.one_of(
 @given(catalogs)
 def test_po_catalogs(data: bytes) -> None:
     path, problems = scratch("locales/ru/LC_MESSAGES/messages.po", data)
-    catalog = read_catalog(path, "ru", problems)
-    only_problems(problems, "messages.po", catalog)
-    if catalog is None:
+    read = read_catalog(path, "ru", problems)
+    only_problems(problems, "messages.po", read)
+    if read is None:
         return
-    check_catalog(catalog, path, problems)
+    catalog, po = read
+    check_catalog(catalog, path, problems, po)
     only_problems(problems, "messages.po", ())
     if not problems.errors:
         compiled = translations(catalog)

@@ -174,9 +174,9 @@ ERRORS = [
     ("content/en/pinning.md", "+++\ntitle = \"t\"\norder = 1\nsummary = \"s\"\n+++\n\n```exercise nowhere\nprompt: x\n```\n",
      "content/en/pinning.md:7: there is no exercise 'nowhere'"),
     ("locales/ru/LC_MESSAGES/messages.po", PO_DROP := "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"White rolls %(roll)s and plays %(play)s.\"\nmsgstr \"Белые ходят %(play)s.\"\n",
-     "locales/ru/LC_MESSAGES/messages.po:5: the translation drops the placeholder %(roll)s"),
+     "locales/ru/LC_MESSAGES/messages.po:6: the translation drops the placeholder %(roll)s"),
     ("locales/ru/LC_MESSAGES/messages.po", "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : 1);\\n\"\n\nmsgid \"%(count)s white checker\"\nmsgid_plural \"%(count)s white checkers\"\nmsgstr[0] \"%(count)s белая шашка\"\nmsgstr[1] \"%(count)s белых шашек\"\n",
-     "locales/ru/LC_MESSAGES/messages.po:6: ru needs 3 plural forms here, but the translation has 2"),
+     "locales/ru/LC_MESSAGES/messages.po:8: ru needs 3 plural forms here, but the translation has 2"),
 ]
 
 
