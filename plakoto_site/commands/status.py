@@ -9,8 +9,10 @@ import sys
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.i18n.status import (
+    Answer,
     LanguageStatus,
     LessonStatus,
+    answers,
     blocks,
     changes,
     compare,
@@ -20,6 +22,7 @@ from plakoto_site.i18n.status import (
     read_snapshot,
     snapshot_path,
     unedited_since_marked,
+    word_diff,
 )
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
@@ -57,6 +60,10 @@ def gather(project: Project, checked: Checked, languages: list[str]) -> list[Lan
         status.words = [w for w in mine if w.code not in (Code.NO_CAPTION, Code.PARITY, Code.SAME_AS_ENGLISH)]
         for name, (english, translated) in pairs(checked, lang).items():
             item = compare(english, translated, content.diagrams, name)
+            if translated is not None and item.marked and not snapshot_path(project.locales, lang,
+                                                                            translated.path.stem).is_file():
+                # marks without this language's record of the English: copied from another language
+                item = LessonStatus(item.slug, "stale", len(blocks(english, content.diagrams)), 0, marked=False)
             if translated is not None:
                 where = (folder / translated.path.name).relative_to(project.root).as_posix()
                 gaps = sum(1 for w in status.parity if w.path == where)
@@ -163,7 +170,14 @@ def do_mark(checked: Checked, project: Project, target: str, force: bool) -> int
                 return 1
             continue
         state = compare(english, translated, checked.content.diagrams, name)
-        if state.state == "stale" and state.marked and unedited_since_marked(translated) and not force:
+        found = _answers(project, checked, lang, english, translated) if state.state == "stale" else None
+        untouched = [answer for answer in found or [] if answer.untouched]
+        if untouched and not force:
+            _refuse(lang, name, english, translated, untouched)
+            refused += 1
+            continue
+        if found is None and state.state == "stale" and state.marked and unedited_since_marked(translated) \
+                and not force:
             print(f"{lang}/{name}: not marked: the English changed in {state.changed} block(s) since the last mark, "
                   f"and content/{lang}/{translated.path.name} has not been edited since. See what changed with "
                   f"--diff {lang}/{name}, update the translation, then mark it; if the English change needs "
@@ -173,6 +187,43 @@ def do_mark(checked: Checked, project: Project, target: str, force: bool) -> int
         mark(translated, english, checked.content.diagrams, project.locales)
         print(f"{lang}/{name}: marked as up to date with the English text.")
     return 1 if refused else 0
+
+
+def _answers(project: Project, checked: Checked, lang: str, english: Lesson, translated: Lesson
+             ) -> list[Answer] | None:
+    """The changed English blocks and the translated block answering each, when the last
+    mark recorded both texts (see :func:`plakoto_site.i18n.status.answers`)."""
+    path = snapshot_path(project.locales, lang, translated.path.stem)
+    old, old_translation = read_snapshot(path), read_snapshot(path, "translation")
+    if old is None or old_translation is None or not isinstance(translated.meta.get("translates"), str):
+        return None
+    diagrams = checked.content.diagrams
+    return answers(old, blocks(english, diagrams), old_translation, blocks(translated, diagrams))
+
+
+def _short(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 70 else line[:67] + "…"
+
+
+def _refuse(lang: str, name: str, english: Lesson, translated: Lesson, untouched: list[Answer]) -> None:
+    mine = f"content/{lang}/{translated.path.name}"
+    theirs = f"content/{english.lang}/{english.path.name}"
+    print(f"{lang}/{name}: not marked: {len(untouched)} English block(s) changed since the last mark, and the "
+          "translated block answering each is as it was then:", file=sys.stderr)
+    for answer in untouched:
+        what = f"{theirs}:{answer.english.line} changed" if answer.english else \
+            f"{theirs}:{answer.was.line} (then) was removed"
+        print(f"  {what} — yours, untouched: {mine}:{answer.translated.line}: {_short(answer.translated.text)}",
+              file=sys.stderr)
+    print(f"See what changed with --diff {lang}/{name}, update those blocks, then mark; if the English change "
+          "needs nothing there (a typo), mark with --force.", file=sys.stderr)
+
+
+def _print_answer(answer: Answer | None, mine: str) -> None:
+    if answer is not None:
+        state = "not edited since the mark" if answer.untouched else "edited since the mark"
+        print(f"=== yours {mine}:{answer.translated.line} ({state})\n{answer.translated.text}\n")
 
 
 def do_diff(checked: Checked, project: Project, target: str) -> int:
@@ -200,15 +251,26 @@ def do_diff(checked: Checked, project: Project, target: str) -> int:
             print(f"({removed} block(s) of the English text were removed or rewritten: check the translation "
                   "has nothing the English no longer says.)")
         return 0
-    print(f"English text changed since {lang}/{slug} was last marked: what it said then (---) and what it "
-          "says now (+++).\n")
+    print(f"English text changed since {lang}/{slug} was last marked: what it said then (---), what it "
+          "says now (+++), the words changed ([-removed-] {+added+}) and your block answering it (===).\n")
+    found = {answer.was: answer for answer in _answers(project, checked, lang, english, translated) or []}
+    mine = f"content/{lang}/{translated.path.name}"
     for change in paired_changes(old, blocks(english, diagrams)):
+        if len(change.old) == len(change.new):  # rewritten blocks, one for one: each with its answer
+            for was, now in zip(change.old, change.new, strict=True):
+                print(f"--- was (line {was.line} then)\n{was.text}\n")
+                print(f"+++ now {where}:{now.line}\n{now.text}\n")
+                print(f"~~~ words: {word_diff(was.text, now.text)}\n")
+                _print_answer(found.get(was), mine)
+            continue
         for block in change.old:
             print(f"--- was (line {block.line} then)\n{block.text}\n")
         if not change.new:
             print("+++ now: removed — take it out of the translation too\n")
         for block in change.new:
             print(f"+++ now {where}:{block.line}" + ("" if change.old else " (new)") + f"\n{block.text}\n")
+        for block in change.old:
+            _print_answer(found.get(block), mine)
     return 0
 
 

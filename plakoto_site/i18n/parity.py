@@ -272,3 +272,45 @@ def check_same_as_english(english: Lesson, source: Mapping[str, int], translated
             problems.warning(translated.path, line,
                              f"this text is the same as the English ({where}:{source[key]})",
                              "translate it (names, notation and numbers may stay as they are)", code=Code.SAME_AS_ENGLISH)
+
+
+STRUCTURE_KEYS = ("order", "kind")
+"""Front-matter keys that place a page in the site, the same in every language."""
+
+
+def check_structure_keys(english: Lesson, translated: Lesson, problems: Problems) -> None:
+    """``order`` and ``kind`` as the English lesson has them: each difference an error at
+    the key's line (the first line of the front matter when the key is missing)."""
+    for key in STRUCTURE_KEYS:
+        want, have = getattr(english, key), getattr(translated, key)
+        if want == have:
+            continue
+        shown = f'"{want}"' if isinstance(want, str) else str(want)
+        problems.error(translated.path, _key_line(translated, key),
+                       f"{key} = {have!r} differs from the English lesson's {key} = {shown}",
+                       f"write {key} = {shown}, as in content/{english.lang}/{english.path.name}: "
+                       "it places the page in the site, the same in every language")
+
+
+def copied_from(translated: Lesson, others: list[Lesson], problems: Problems) -> None:
+    """A warning when the translation's text is another language's lesson word for word
+    (a lesson started from a neighbouring language and not yet translated)."""
+    for other in others:
+        if other.lang != translated.lang and other.body.strip() == translated.body.strip() and other.body.strip():
+            problems.warning(translated.path, translated.body_line,
+                             f"this lesson is the same text as content/{other.lang}/{other.path.name}",
+                             f"translate it into {translated.lang} (its marks are {other.lang}'s: mark it again "
+                             f"with python build.py status --mark {translated.lang}/{translated.slug} once translated)",
+                             Code.SAME_AS_ENGLISH)
+            return
+
+
+def _key_line(lesson: Lesson, key: str) -> int:
+    try:
+        lines = lesson.path.read_text(encoding="utf-8-sig").split("\n")
+    except (OSError, ValueError):
+        return 1
+    for number, line in enumerate(lines[:lesson.body_line], start=1):
+        if re.match(rf"\s*{key}\s*=", line):
+            return number
+    return 1

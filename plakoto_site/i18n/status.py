@@ -149,17 +149,21 @@ def snapshot_path(locales: Path, lang: str, name: str) -> Path:
     return locales / lang / SNAPSHOTS / f"{name}.json"
 
 
-def read_snapshot(path: Path) -> list[Block] | None:
-    """The English blocks recorded when the translation was marked, or ``None``."""
+def read_snapshot(path: Path, key: str = "blocks") -> list[Block] | None:
+    """The English blocks recorded when the translation was marked (with ``key``
+    ``"translation"``: the translation's own blocks then), or ``None``."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return [_block(int(item["line"]), str(item["text"])) for item in data["blocks"]]
+        return [_block(int(item["line"]), str(item["text"])) for item in data[key]]
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
-def write_snapshot(path: Path, english: Lesson, diagrams: dict[str, Diagram]) -> None:
-    data = {"english": english.path.name, "blocks": [{"line": b.line, "text": b.text} for b in blocks(english, diagrams)]}
+def write_snapshot(path: Path, english: Lesson, diagrams: dict[str, Diagram], translated: Lesson | None = None) -> None:
+    data: dict[str, object] = {"english": english.path.name,
+                               "blocks": [{"line": b.line, "text": b.text} for b in blocks(english, diagrams)]}
+    if translated is not None:
+        data["translation"] = [{"line": b.line, "text": b.text} for b in blocks(translated, diagrams)]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
@@ -203,7 +207,61 @@ def mark(translated: Lesson, english: Lesson, diagrams: dict[str, Diagram], loca
             end += 1
     translated.path.write_text("\n".join(lines), encoding="utf-8")
     if locales is not None:
-        write_snapshot(snapshot_path(locales, translated.lang, translated.path.stem), english, diagrams)
+        write_snapshot(snapshot_path(locales, translated.lang, translated.path.stem), english, diagrams, translated)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A changed English block and the translated block that answers it: where each is now,
+    and whether the translated one is still as it was when the translation was marked."""
+
+    english: Block | None
+    """The English block now (``None``: removed from the English)."""
+    was: Block
+    """The English block as it was at the mark."""
+    translated: Block
+    """The translated block now (or as it was, when it cannot be found any more)."""
+    untouched: bool
+
+
+def answers(old: list[Block], current: list[Block], old_translation: list[Block],
+            translation: list[Block]) -> list[Answer] | None:
+    """Each English block changed or removed since the mark, with the translated block in
+    the same place then, and whether that one is untouched (the same words, spacing aside).
+    ``None`` when the translation then did not have the English's blocks one for one."""
+    if len(old) != len(old_translation):
+        return None
+    now = {" ".join(b.text.split()): b for b in translation}
+    matcher = difflib.SequenceMatcher(None, [b.digest for b in old], [b.digest for b in current], autojunk=False)
+    found = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("equal", "insert"):
+            continue
+        for offset, index in enumerate(range(i1, i2)):
+            then = old_translation[index]
+            still = now.get(" ".join(then.text.split()))
+            english = current[j1 + offset] if j1 + offset < j2 else None
+            if still is None and len(translation) == len(old_translation):
+                still_at = translation[index]
+                found.append(Answer(english, old[index], still_at, False))
+            else:
+                found.append(Answer(english, old[index], still or then, still is not None))
+    return found
+
+
+def word_diff(old: str, new: str) -> str:
+    """The words of ``old`` and ``new``: removed ones as ``[-…-]``, added ones as ``{+…+}``."""
+    a, b = old.split(), new.split()
+    out: list[str] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            out.extend(a[i1:i2])
+            continue
+        if i2 > i1:
+            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+        if j2 > j1:
+            out.append("{+" + " ".join(b[j1:j2]) + "+}")
+    return " ".join(out)
 
 
 def is_under(path: str, folder: Path, root: Path) -> bool:

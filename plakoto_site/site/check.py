@@ -24,10 +24,13 @@ from plakoto_site.i18n.parity import (
     check_heading_ids,
     check_parity,
     check_same_as_english,
+    check_structure_keys,
+    copied_from,
     text_lines,
 )
 from plakoto_site.i18n.words import Words
 
+from . import links
 from .project import ASSETS, Project
 
 if TYPE_CHECKING:
@@ -88,6 +91,10 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
             checked.homes[lang] = home
         if avoided:
             check_avoided_words(content, [lang], problems, memo)
+    site = links.Site(content, checked.lessons, checked.homes)
+    for lang in languages:
+        home = checked.homes.get(lang)
+        links.check_links(site, [*checked.lessons[lang], *([home] if home else [])], problems)
     return checked
 
 
@@ -156,8 +163,28 @@ def _check_lessons(
             check_heading_ids(english, tokens, problems)
         else:
             check_translation(english, translated, tokens, problems, memo)
+            copied_from(translated, _copy_sources(project, content, lang, slug), problems)
         checked.append(CheckedLesson(lang, translated, tokens, fallback=False))
     return checked
+
+
+def _copy_sources(project: Project, content: Content, lang: str, slug: str) -> list[Lesson]:
+    """The other translations of ``slug`` that ``lang``'s could have been copied from: of two
+    with the same text, the copy is the one never marked in its own language (no
+    ``locales/<lang>/marked-english/``), or else the later language of the site."""
+    def marked(code: str) -> bool:
+        return (project.locales / code / "marked-english" / f"{slug}.md").with_suffix(".json").is_file()
+
+    order = list(content.languages)
+    sources = []
+    for other in order:
+        lesson = content.languages[other].lessons.get(slug)
+        if other in (lang, content.settings.reference) or lesson is None:
+            continue
+        if marked(lang) and (not marked(other) or order.index(other) > order.index(lang)):
+            continue
+        sources.append(lesson)
+    return sources
 
 
 def _check_home(
@@ -194,6 +221,7 @@ def check_translation(
     def compare() -> list[Problem]:
         found = Problems(problems.root)
         english_tokens = parsed(english.body, memo)
+        check_structure_keys(english, translated, found)
         check_parity(english, english_tokens, translated, tokens, found)
         check_same_as_english(english, english_texts(english, memo), translated, tokens, found)
         return found.items

@@ -191,3 +191,109 @@ def test_marking_a_whole_language_skips_only_the_unedited_stale_lessons(project:
     assert "ru/pinning: not marked" in done.stderr and "ru/moving: marked as up to date" in done.stdout
     lessons = status(project)["lessons"]
     assert (lessons["pinning"]["state"], lessons["moving"]["state"]) == ("stale", "translated")
+
+
+TWO_EN = """\
++++
+title = "Pinning"
+order = 1
+summary = "A lone checker is pinned, not hit."
++++
+
+Landing on a lone checker **pins** it.
+
+The pinned checker waits where it was caught.
+
+A pinner cannot be pinned.
+"""
+
+TWO_RU = """\
++++
+title = "Запирание"
+order = 1
+summary = "Одинокую шашку запирают, а не бьют."
++++
+
+Шашка, вставшая на одинокую шашку соперника, **запирает** её.
+
+Запертая шашка ждёт там, где её поймали.
+
+Запирающую шашку запереть нельзя.
+"""
+
+
+def _marked_two(project: MiniProject) -> None:
+    project.write("content/en/pinning.md", TWO_EN)
+    project.write("content/ru/pinning.md", TWO_RU)
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+
+
+def test_mark_names_the_changed_english_block_whose_translation_is_untouched(project: MiniProject) -> None:
+    _marked_two(project)
+    project.write("content/en/pinning.md", TWO_EN.replace("**pins** it.", "**pins** it, and holds it.")
+                  .replace("where it was caught.", "where it was caught, until the pinner leaves."))
+    russian = project.root / "content/ru/pinning.md"
+    russian.write_text(russian.read_text().replace("**запирает** её.", "**запирает** её и держит."))
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert ("ru/pinning: not marked: 1 English block(s) changed since the last mark, and the translated block "
+            "answering each is as it was then:\n  content/en/pinning.md:9 changed — yours, untouched: "
+            "content/ru/pinning.md:11: Запертая шашка ждёт там, где её поймали.\n") in done.stderr, done.stderr
+    assert "content/ru/pinning.md:9" not in done.stderr  # the one fixed is not named (its marks add two lines)
+
+    diff = project.run("status", "--diff", "ru/pinning").stdout
+    assert ("--- was (line 9 then)\nThe pinned checker waits where it was caught.\n\n"
+            "+++ now content/en/pinning.md:9\nThe pinned checker waits where it was caught, until the pinner leaves.\n\n"
+            "~~~ words: The pinned checker waits where it was [-caught.-] {+caught, until the pinner leaves.+}\n\n"
+            "=== yours content/ru/pinning.md:11 (not edited since the mark)\n"
+            "Запертая шашка ждёт там, где её поймали.\n") in diff, diff
+    assert ("=== yours content/ru/pinning.md:9 (edited since the mark)\n"
+            "Шашка, вставшая на одинокую шашку соперника, **запирает** её и держит.\n") in diff, diff
+
+    # a trailing space is no edit
+    russian.write_text(russian.read_text().replace("поймали.", "поймали. "))
+    assert project.run("status", "--mark", "ru/pinning").returncode == 1
+    assert project.run("status", "--mark", "ru/pinning", "--force").returncode == 0
+    assert status(project)["lessons"]["pinning"]["state"] == "translated"
+
+
+def test_an_english_block_removed_makes_the_translation_stale(project: MiniProject) -> None:
+    """Mutation I4: a removal alone (nothing rewritten) must count."""
+    _marked_two(project)
+    project.write("content/en/pinning.md", TWO_EN.replace("A pinner cannot be pinned.\n", ""))
+    ru = status(project)["lessons"]["pinning"]
+    assert (ru["state"], ru["changed"], ru["removed"]) == ("stale", 0, 1)
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert "content/en/pinning.md:11 (then) was removed — yours, untouched: content/ru/pinning.md:13" in done.stderr
+
+
+def test_the_status_table_counts_the_changed_english_blocks(project: MiniProject) -> None:
+    """Mutation I4b: the table prints how many English blocks are new or changed."""
+    _marked_two(project)
+    project.write("content/en/pinning.md", TWO_EN + "\nA fourth paragraph.\n")
+    assert "STALE (1 changed)" in project.run("status").stdout
+    project.write("content/en/pinning.md", TWO_EN + "\nA fourth paragraph.\n\nA fifth one.\n")
+    assert "STALE (2 changed)" in project.run("status").stdout
+
+
+def test_a_lesson_copied_from_another_language_is_never_ok(project: MiniProject) -> None:
+    project.write("content/site.toml", 'url = "https://example.org/plakoto/"\nlanguages = ["en", "ru", "uk"]\n')
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+    (project.root / "content/uk").mkdir()
+    (project.root / "content/uk/pinning.md").write_text((project.root / "content/ru/pinning.md").read_text())
+    done = project.run("status", "--json")
+    uk = json.loads(done.stdout)["languages"]["uk"]["lessons"]["pinning"]
+    assert uk["state"] == "stale" and uk["marked"] is False and uk["complete"] is False
+    check = project.run("check")
+    assert ("content/uk/pinning.md:8: warning: this lesson is the same text as content/ru/pinning.md — translate "
+            "it into uk") in check.stderr, check.stderr
+    assert "content/ru/pinning.md:8: warning: this lesson is the same" not in check.stderr
+
+
+def test_order_must_match_the_english(project: MiniProject) -> None:
+    project.write("content/ru/pinning.md", LESSON_RU.replace("order = 1", "order = 5"))
+    done = project.run("check")
+    assert done.returncode == 1
+    assert ("content/ru/pinning.md:3: order = 5 differs from the English lesson's order = 1 — write order = 1, "
+            "as in content/en/pinning.md") in done.stderr, done.stderr
