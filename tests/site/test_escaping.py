@@ -136,7 +136,7 @@ def test_a_stray_percent_in_a_translation_is_a_path_line_error(project: MiniProj
     assert "Traceback" not in done.stderr
     po = (project.root / "locales/ru/LC_MESSAGES/messages.po").read_text().splitlines()
     for msgid in ("Lesson %(number)s", "Plakoto"):
-        line = po.index(f'msgid "{msgid}"') + 1
+        line = po.index(f'msgid "{msgid}"') + 2  # the msgstr's line, under its msgid
         assert f"locales/ru/LC_MESSAGES/messages.po:{line}: the translation has a % sign that is not a placeholder" in done.stderr
 
 

@@ -128,8 +128,9 @@ def test_mark_refuses_a_stale_translation_nobody_edited_unless_forced(project: M
     english.write_text(english.read_text().replace("Landing on a lone checker", "A checker landing on a lone checker"))
     done = project.run("status", "--mark", "ru/pinning")
     assert done.returncode == 1
-    assert ("ru/pinning: not marked: the English changed in 1 block(s) since the last mark, and "
-            "content/ru/pinning.md has not been edited since.") in done.stderr
+    assert ("ru/pinning: not marked: 1 English block(s) changed since the last mark, and the translated block "
+            "answering each is as it was then:\n  content/en/pinning.md:7 changed — yours, untouched: "
+            "content/ru/pinning.md:9: Шашка, вставшая") in done.stderr, done.stderr
     assert status(project)["lessons"]["pinning"]["state"] == "stale"
     done = project.run("status", "--mark", "ru/pinning", "--force")
     assert done.returncode == 0 and status(project)["lessons"]["pinning"]["state"] == "translated"
