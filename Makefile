@@ -12,6 +12,9 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BENCH_STAMP := $(VENV)/.bench
 PYTEST_ARGS ?=
+# pytest-xdist processes (one per core of the project's two-core machine); 0 runs the tests
+# in make's own pytest process, as before
+PYTEST_WORKERS ?= 2
 TSC        := node_modules/.bin/tsc --noEmit -p tsconfig.json && node_modules/.bin/tsc --noEmit -p tsconfig.rules.json
 
 .PHONY: help test site serve check messages status lint bench mutants clean chromium php
@@ -40,7 +43,7 @@ php: ## make sure a PHP command line for the WordPress plugin's tests exists
 	@scripts/ensure-tool.sh php
 
 test: $(VENV_STAMP) $(NODE_STAMP) chromium php ## run the test suite (PYTEST_ARGS=... to narrow)
-	@rc=0; $(PY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then \
 		echo "ERROR: pytest collected no tests" >&2; rc=1; \
 	fi; \
