@@ -116,6 +116,12 @@ def command_status(args: argparse.Namespace) -> int:
     return run_status(Project(args.root), args)
 
 
+def command_terms(args: argparse.Namespace) -> int:
+    from .terms import run_terms
+
+    return run_terms(Project(args.root), args)
+
+
 def command_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -228,6 +234,19 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     messages_parser = commands.add_parser(
         "messages", help="extract the interface texts, update every locales/*/messages.po, compile")
     messages_parser.set_defaults(run=command_messages)
+
+    terms_parser = commands.add_parser(
+        "terms", help="the site's agreed words per language, with words to avoid (content/terms.toml)",
+        description="Print the term table: each term's words in every language (the first is the glossary "
+        "headword), the words to avoid and the note; or export it as a glossary for Poedit, Weblate or Crowdin.",
+        epilog="Examples:  terms pin   |   terms --lang ru   |   terms --export tbx > glossary.tbx   |   "
+        "terms --export csv --lang ru > glossary-ru.csv")
+    terms_parser.add_argument("term", nargs="*", help="only these terms, e.g. pin mother")
+    terms_parser.add_argument("--export", choices=("csv", "tbx"),
+                              help="print the table as CSV (with --lang xx: Weblate's source,target,explanation) "
+                              "or TBX, for a translation tool's glossary")
+    languages(terms_parser)
+    terms_parser.set_defaults(run=command_terms)
 
     serve_parser = commands.add_parser("serve", help="build, serve on http://127.0.0.1:8000/ and rebuild on every change")
     serve_parser.add_argument("--port", type=port, default=8000, help="the port to serve on (default: 8000)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .lessons import Lesson
@@ -22,6 +22,8 @@ class Term:
     id: str
     words: dict[str, list[str]]
     avoid: dict[str, list[str]]
+    note: dict[str, str] = field(default_factory=dict)
+    """``note = "…"`` (key ``""``) or ``note.ru = "…"``: what the word means here."""
 
 
 
@@ -42,12 +44,16 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
             continue
         line = lines.table(term_id)
         avoid = row.get("avoid", {})
-        words = {k: v for k, v in row.items() if k != "avoid"}
+        note = row.get("note", "")
+        words = {k: v for k, v in row.items() if k not in ("avoid", "note")}
+        if not isinstance(note, str | dict):
+            problems.error(path, line, f"[{term_id}]: note must be a text, e.g. note = \"what the word means here\"")
+            continue
         if not isinstance(avoid, dict):
             problems.error(path, line, f"[{term_id}]: avoid must hold a list per language, e.g. avoid.en = [\"stone\"]")
             continue
         unknown = [key for key in (*words, *avoid) if key not in languages]
-        for key, hint in unknown_keys(unknown, (*languages, "avoid")):
+        for key, hint in unknown_keys(unknown, (*languages, "avoid", "note")):
             problems.error(path, line, f"[{term_id}]: {key!r} is not a language of this site", hint,
                            Code.UNKNOWN_KEY)
         valid = all(isinstance(v, list) and all(isinstance(w, str) for w in v) for v in [*words.values(), *avoid.values()])
@@ -55,7 +61,8 @@ def read_terms(path: Path, problems: Problems, languages: tuple[str, ...] = DEFA
             problems.error(path, line, f"[{term_id}]: every language needs a list of words, e.g. en = [\"pin\"]")
             continue
         if not unknown:
-            terms.append(Term(term_id, words, avoid))
+            by_lang = note if isinstance(note, dict) else {"": note} if note else {}
+            terms.append(Term(term_id, words, avoid, {k: str(v) for k, v in by_lang.items()}))
     return terms
 
 
@@ -132,4 +139,56 @@ def _avoided(lesson: Lesson, terms: list[Term], judged: dict[str, Term | None]) 
                 preferred = " / ".join(term.words.get(lesson.lang, [])) or term.id
                 found.append((offset, f"{word!r}: the term table says {preferred!r} for this",
                               f"use the site's word (content/terms.toml, [{term.id}])"))
+    return found
+
+
+def check_texts(path: Path, lang: str, texts: list[tuple[int, str]], terms: list[Term], problems: Problems,
+                where: str = "") -> None:
+    """Warn where short texts (a lesson's title and summary, a catalog's translations) use a
+    word the term table asks to avoid in ``lang``: each ``(line, text)`` of ``path``."""
+    avoided = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lang, [])]
+    if not avoided:
+        return
+    for line, text in texts:
+        for word in _WORD.findall(text):
+            folded = fold(word)
+            term = next((term for pattern, term in avoided if pattern.fullmatch(folded)), None)
+            if term is not None:
+                preferred = " / ".join(term.words.get(lang, [])) or term.id
+                problems.warning(path, line, f"{word!r}{where}: the term table says {preferred!r} for this",
+                                 f"use the site's word (content/terms.toml, [{term.id}])", code=Code.AVOID_WORD)
+
+
+def front_matter_texts(lesson: Lesson) -> list[tuple[int, str]]:
+    """A lesson's title and summary, each with the line of its key in the file."""
+    try:
+        lines = lesson.path.read_text(encoding="utf-8-sig").split("\n")[:lesson.body_line]
+    except (OSError, ValueError):
+        lines = []
+
+    def line_of(key: str) -> int:
+        return next((n for n, text in enumerate(lines, start=1) if re.match(rf"\s*{key}\s*=", text)), 1)
+
+    return [(line_of("title"), lesson.title), (line_of("summary"), lesson.summary)]
+
+
+def notes(path: Path) -> dict[str, str]:
+    """Each term's note: its ``note`` key, or else the comment lines right above its
+    ``[id]`` line in ``content/terms.toml``."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").split("\n")
+    except (OSError, ValueError):
+        return {}
+    found: dict[str, str] = {}
+    for index, line in enumerate(lines):
+        header = re.match(r"\s*\[([^\[\]]+)\]\s*(#.*)?$", line)
+        if header is None:
+            continue
+        comments: list[str] = []
+        above = index - 1
+        while above >= 0 and lines[above].lstrip().startswith("#"):
+            comments.insert(0, lines[above].lstrip()[1:].strip())
+            above -= 1
+        if comments:  # right above the [id] line (the file's opening comment ends with a blank line)
+            found[header.group(1).strip().strip('"')] = " ".join(comments)
     return found

@@ -250,7 +250,7 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
         checked = gathered.check(ours)
         # The copy's words to avoid too: they need no catalog and no parsed text, and its
         # two translations cost more to check than English, parsed before the fork.
-        check_avoided_words(gathered.content, helper, gathered.problems, gathered.cache)
+        check_avoided_words(gathered.content, helper, gathered.problems, gathered.cache, gathered.project.locales)
         rendering = _Rendering()
         first, rest = ours[:1], ours[1:]
         rendering.add(gathered, checked, first, shared=True)  # while the copy may still be checking

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from plakoto_site.content.lessons import Lesson
@@ -17,7 +18,7 @@ from plakoto_site.content.site import (
     read_content,
     with_drills,
 )
-from plakoto_site.content.terms import check_words
+from plakoto_site.content.terms import Term, check_texts, check_words, front_matter_texts
 from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
 from plakoto_site.i18n.languages import language
 from plakoto_site.i18n.parity import (
@@ -28,6 +29,7 @@ from plakoto_site.i18n.parity import (
     copied_from,
     text_lines,
 )
+from plakoto_site.i18n.pofile import read_strictly
 from plakoto_site.i18n.words import Words
 
 from . import links
@@ -90,7 +92,7 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
         if home is not None:
             checked.homes[lang] = home
         if avoided:
-            check_avoided_words(content, [lang], problems, memo)
+            check_avoided_words(content, [lang], problems, memo, project.locales)
     site = links.Site(content, checked.lessons, checked.homes)
     for lang in languages:
         home = checked.homes.get(lang)
@@ -99,7 +101,7 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
 
 
 def check_avoided_words(content: Content, languages: Sequence[str], problems: Problems,
-                        memo: Memo | None = None) -> None:
+                        memo: Memo | None = None, locales: Path | None = None) -> None:
     """Warn where the lessons and home page of ``languages`` use a word the term table asks
     to avoid (:func:`~plakoto_site.content.terms.check_words`): a language's own texts, in
     the reference's order (the reference's stand-ins are checked with the reference). It
@@ -111,8 +113,25 @@ def check_avoided_words(content: Content, languages: Sequence[str], problems: Pr
             lesson = found.lessons.get(slug)
             if lesson is not None:
                 check_words(lesson, content.terms, problems, memo)
+                check_texts(lesson.path, lang, front_matter_texts(lesson), content.terms, problems)
         if found.home is not None:
             check_words(found.home, content.terms, problems, memo)
+        if locales is not None and lang != content.settings.reference:
+            check_catalog_words(catalog_path(locales, lang), lang, content.terms, problems)
+
+
+def check_catalog_words(path: Path, lang: str, terms: list[Term], problems: Problems) -> None:
+    """The words to avoid in a catalog's translations, each at its msgstr's line."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return
+    po = read_strictly(data, path, Problems(problems.root), lang)  # its mistakes are reported with the catalog
+    if po is None:
+        return
+    texts = [(entry.string_lines[index], text) for entry in po.entries.values() if entry.id
+             for index, text in entry.strings.items() if text]
+    check_texts(path, lang, texts, terms, problems, " (in an interface text)")
 
 
 def _catalog(project: Project, lang: str, reference: str, problems: Problems, memo: Memo | None) -> LanguageCatalog:
