@@ -154,10 +154,12 @@ class Words:
             if outcome.winner is Side.WHITE:
                 # TRANSLATORS: Under a board at the end of a game, in its text alternative and
                 # picture title: the result.
-                return self.gettext("Black's mother is pinned: White wins 2 points.")
+                return self.gettext("Black's mother is pinned and White has no checker left on its starting point: "
+                                    "White wins 2 points.")
             # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
             # title: the result.
-            return self.gettext("White's mother is pinned: Black wins 2 points.")
+            return self.gettext("White's mother is pinned and Black has no checker left on its starting point: "
+                                "Black wins 2 points.")
         if outcome.winner is Side.WHITE:
             # TRANSLATORS: Under a board at the end of a game, in its text alternative and picture
             # title: the result.
@@ -295,7 +297,7 @@ class Words:
         if why is Why.PINNED:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
-            return self.gettext("This checker is pinned: it cannot move until it is released.")
+            return self.gettext("The checker on %(point)s is pinned: it cannot move until it is released.")
         if why is Why.CLOSED:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
@@ -319,7 +321,7 @@ class Words:
         if why is Why.HIGHER_POINT:
             # TRANSLATORS: Exercise feedback, when the reader tries a move the rules refuse; points
             # in board numbering.
-            return self.gettext("A %(number)s cannot bear off this checker: first move the checker on %(point)s.")
+            return self.gettext("A %(number)s cannot bear off this checker while you have one higher up, on %(point)s.")
         if why is Why.BOTH_NUMBERS:
             # TRANSLATORS: Exercise feedback: the roll is not a double, and the reader's move would
             # leave one number unplayable.
@@ -334,7 +336,7 @@ class Words:
         if why is Why.LARGER_NUMBER:
             # TRANSLATORS: Exercise feedback: only one of the two numbers can be played, and then it
             # must be the larger.
-            return self.gettext("Only one number can be played, so it must be the larger, %(number)s.")
+            return self.gettext("Either number could be played, but not both, so the larger must be: %(number)s.")
         return self._play_refusal_template(why, count)
 
     def _play_refusal_template(self, why: Why, count: int) -> str:

@@ -57,7 +57,7 @@ def test_is_this_play_legal_both_ways_with_the_reason(page: Page, site: BuiltSit
     expect(pinned).to_have_attribute("data-state", "solved")
     # a white checker lies pinned beneath the black one on 21
     expect(explain).to_be_visible()
-    expect(explain).to_have_text("No: this play is not legal. This checker is pinned: it cannot move until it is released.")
+    expect(explain).to_have_text("No: this play is not legal. The checker on 21 is pinned: it cannot move until it is released.")
     legal = page.locator("[data-plakoto-exercise='drill-legal-2']")
     answer(legal, "no")
     expect(legal).to_have_attribute("data-state", "illegal")
@@ -146,7 +146,7 @@ def test_without_javascript_the_answer_is_a_disclosure(browser: Browser, site: B
         expect(root.locator(".xquestion")).to_be_hidden()
         expect(root.locator(".xstatic svg")).to_be_visible()
         root.locator("details.xanswer summary").click()
-        expect(root.locator("details.xanswer")).to_contain_text("This checker is pinned")
+        expect(root.locator("details.xanswer")).to_contain_text("The checker on 21 is pinned")
         page.goto(site.url + PIPS)
         root = page.locator("[data-plakoto-exercise='drill-pips-1']")
         root.locator("details.xanswer summary").click()

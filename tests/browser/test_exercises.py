@@ -239,7 +239,7 @@ HAND_REFUSALS = [
     # cannot bear off with checkers on 24, 6/1 is closed. 13/7 leaves no 5 (7/2 closed) and
     # 13/8 leaves no 6 (8/2 closed): only one number can be played, so the larger.
     ("en/moving/index.html", "larger-number", ["13", "8"],
-     "Only one number can be played, so it must be the larger, 6."),
+     "Either number could be played, but not both, so the larger must be: 6."),
     # content/exercises/make-a-point.toml, 6-1: 13 - 6 = 7, where Black has two checkers.
     ("en/moving/index.html", "make-a-point", ["13", "7"],
      "Point 7 is closed: 2 opposing checkers stand there."),

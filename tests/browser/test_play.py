@@ -374,7 +374,7 @@ def test_a_game_ends_by_the_mother_rule(page: Page, site: BuiltSite) -> None:
     game.play(pin)
     assert game.state == "over"
     assert json.loads(game.attr("result")) == {"winner": "white", "points": 2, "reason": "mother"}
-    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is pinned: White wins 2 points.")
+    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is pinned and White has no checker left on its starting point: White wins 2 points.")
     expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
 
 

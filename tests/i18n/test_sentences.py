@@ -46,7 +46,8 @@ def test_the_board_title_says_the_result_once_the_game_is_over_in_english(checke
     diagram = checked.content.diagrams["mother-lost"]
     english = words(checked, "en")
     assert svg_title(board_svg(diagram, 0, english)) == "Step 1 of 2. Black to play."
-    assert svg_title(board_svg(diagram, 1, english)) == "Step 2 of 2. White's mother is pinned: Black wins 2 points."
+    assert svg_title(board_svg(diagram, 1, english)) == ("Step 2 of 2. White's mother is pinned and Black has no checker left "
+                                                             "on its starting point: Black wins 2 points.")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -77,11 +78,11 @@ def test_the_doubles_refusal_speaks_of_four_moves_of_one_number() -> None:
 
 @pytest.mark.parametrize(("code", "expected"), [
     # White's checkers on 6 and 2: a 3 may bear off the 2 only once 6 is empty.
-    ("W:6,2;B:1x15;T:W", "A 3 cannot bear off this checker: first move the checker on 6."),
+    ("W:6,2;B:1x15;T:W", "A 3 cannot bear off this checker while you have one higher up, on 6."),
     # Black's on its own 6 and 2, which the board numbers 19 and 23.
-    ("W:24x15;B:19,23;T:B", "A 3 cannot bear off this checker: first move the checker on 19."),
+    ("W:24x15;B:19,23;T:B", "A 3 cannot bear off this checker while you have one higher up, on 19."),
 ])
-def test_the_higher_point_refusal_names_the_checker_to_move_first(code: str, expected: str) -> None:
+def test_the_higher_point_refusal_names_the_higher_checker(code: str, expected: str) -> None:
     english = Words(Language.read("en"), NullTranslations())
     with pytest.raises(IllegalPlayError) as caught:
         Position.from_code(code).parse_play("2/off", Dice(3, 1))

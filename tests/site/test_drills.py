@@ -194,12 +194,12 @@ def test_a_legal_drill_page_shows_the_play_and_the_engine_reason(built: dict[str
     assert 'data-answer="no"' in second
     # The reason, in the catalog's words (RULES.md: a pinned checker cannot move), shown
     # once answered and in the answer for readers without JavaScript.
-    assert second.count("This checker is pinned: it cannot move until it is released.") == 2
+    assert second.count("The checker on 21 is pinned: it cannot move until it is released.") == 2
     assert 'value="yes"' in second and 'value="no"' in second
     first = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
     assert 'data-answer="yes"' in first and "White rolls 3–2 and plays" in first
     ru = built["ru/practice/drills/legal/1/index.html"]
-    assert "Эта шашка заперта" in ru.split('data-plakoto-exercise="drill-legal-5"')[1].split("</section>")[0]
+    assert "Шашка на пункте 21 заперта" in ru.split('data-plakoto-exercise="drill-legal-5"')[1].split("</section>")[0]
 
 
 def test_a_pips_drill_page_without_javascript(built: dict[str, str]) -> None:
