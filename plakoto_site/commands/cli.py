@@ -20,6 +20,8 @@ from plakoto_site.site.output import OutputError, write_problem
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
+from .streams import guard_streams, output_lost
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -113,7 +115,8 @@ def command_diagram(args: argparse.Namespace) -> int:
 def command_status(args: argparse.Namespace) -> int:
     from .status import run_status
 
-    return run_status(Project(args.root), args)
+    code = run_status(Project(args.root), args)
+    return code or int(output_lost())  # its words are its work
 
 
 def command_terms(args: argparse.Namespace) -> int:
@@ -290,7 +293,12 @@ def run_once(prog: str = "python build.py") -> NoReturn:
     # megabytes at once, where Python, freeing it as the build returns, took it apart
     # object by object (3 ms of a cold build, at its very end). No build comes after.
     state = BuildCache(lasting=False)
-    leave(main(prog=prog, state=state))
+    guard_streams()
+    try:
+        code = main(prog=prog, state=state)
+    except SystemExit as done:  # --help, or a mistake in the command line
+        code = done.code if isinstance(done.code, int) else int(done.code is not None)
+    leave(code)
 
 
 def leave(code: int) -> NoReturn:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -20,7 +21,7 @@ from collections.abc import Iterable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import watchfiles
 
@@ -30,8 +31,12 @@ from plakoto_site.site.output import OutputError, claim_output, write_problem
 from plakoto_site.site.project import Project
 from plakoto_site.site.state import BuildCache
 
+from .streams import output_lost
+
 WATCHED = ("content", "locales", "templates", "plakoto_site")
 RELOAD = "/__reload"
+MOST_DIGITS = 18
+"""The longest build number ``/__reload?since=`` takes."""
 RELOAD_SCRIPT = "/__reload.js"
 WAIT = 25.0
 """How long one ``/__reload`` request waits for a build before it answers anyway (seconds)."""
@@ -86,6 +91,14 @@ class _Server(ThreadingHTTPServer):
     the door shut (the default is 5)."""
     daemon_threads = True
 
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        """One line, never a traceback; nothing at all for a reader who left (a tab closed
+        during the long poll, a link followed before the page came)."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError):
+            print(f"serve: a request from {client_address[0]} failed: {type(error).__name__}: {error}",
+                  file=sys.stderr)
+
 
 class _Handler(SimpleHTTPRequestHandler):
     builds: Builds
@@ -99,16 +112,35 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         url = urlsplit(self.path)
-        if url.path == RELOAD:
-            since = parse_qs(url.query).get("since", ["0"])[0]
-            number = self.builds.after(int(since) if since.isdigit() else 0)
-            self._send(str(number).encode(), "text/plain; charset=utf-8")
+        if "\x00" in unquote(url.path):
+            self._refuse(HTTPStatus.BAD_REQUEST, "a NUL byte in the path")
+        elif url.path == RELOAD:
+            self._reload(parse_qs(url.query).get("since", ["0"])[0])
         elif url.path == RELOAD_SCRIPT:
             self._send(SCRIPT.encode(), "text/javascript; charset=utf-8")
+        elif not self._inside(url.path):
+            self._refuse(HTTPStatus.NOT_FOUND, "it leads out of the output folder (a link)")
         elif (page := self._page(url.path)) is not None:
             self._send(with_reload(page.read_bytes(), self.builds.number), "text/html; charset=utf-8")
         else:
             super().do_GET()
+
+    def _reload(self, since: str) -> None:
+        """Answer a page's long poll with the number of the last build, once past ``since``."""
+        if not (since.isascii() and since.isdigit() and len(since) <= MOST_DIGITS):
+            self._refuse(HTTPStatus.BAD_REQUEST, f"since= must be a build number of at most {MOST_DIGITS} digits")
+            return
+        self._send(str(self.builds.after(int(since))).encode(), "text/plain; charset=utf-8")
+
+    def _inside(self, path: str) -> bool:
+        """Whether the file a request names lies in the output folder, links followed."""
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(self.translate_path(path))
+        return real == root or real.startswith(root + os.sep)
+
+    def _refuse(self, status: HTTPStatus, why: str) -> None:
+        print(f"serve: {status.value} for {self.path[:200]!r}: {why}", file=sys.stderr)
+        self.send_error(status)
 
     def _page(self, path: str) -> Path | None:
         """The HTML file a request names (``/en/`` is ``en/index.html``), if there is one."""
@@ -184,17 +216,43 @@ def serve(project: Project, out: Path | None, languages: tuple[str, ...] | None,
     print(f"Serving http://127.0.0.1:{port}/{first}/ — edit content/, locales/ or templates/; "
           "open pages reload after each rebuild; Ctrl+C stops.", flush=True)
     try:
-        for changed in changes(project):
+        for changed in ([] if output_lost() else changes(project)):
+            if output_lost():
+                break  # nobody reads what serve says: the terminal is gone, serve with it
             if any(path.suffix == ".py" for path in changed):
-                print("Python code changed: restarting.", flush=True)
-                server.shutdown()
-                server.server_close()
-                os.execv(sys.executable, [sys.executable, *sys.argv])
+                restart(server)  # returns only when the new code does not import
             if rebuild(project, out, languages, cache):
                 builds.finished()
             sys.stdout.flush()
     except KeyboardInterrupt:
         pass
-    print("\nStopped.")
     server.shutdown()
+    if output_lost():
+        return 1
+    print("\nStopped.")
     return 0
+
+
+def restart(server: _Server) -> None:
+    """Start this command again with the changed Python code, once that code imports; until
+    then keep serving the last good site with this process's code, and say why."""
+    why = import_problem()
+    if why is not None:
+        print(f"Python code changed, but it does not import: {why}\n"
+              "Still serving the last good site; fix it and save.", file=sys.stderr, flush=True)
+        return
+    print("Python code changed: restarting.", flush=True)
+    server.shutdown()
+    server.server_close()
+    os.execv(sys.executable, [sys.executable, *sys.argv])
+
+
+def import_problem() -> str | None:
+    """What stops a fresh Python, looking where this one looks, from importing the command
+    line and this command (the last line of its error), or None when both import."""
+    imports = f"import sys; sys.path[:] = {sys.path!r}; import plakoto_site.commands.cli, plakoto_site.commands.serve"
+    tried = subprocess.run([sys.executable, "-c", imports], capture_output=True, text=True, check=False)
+    if tried.returncode == 0:
+        return None
+    lines = [line for line in tried.stderr.splitlines() if line.strip()]
+    return lines[-1] if lines else f"exit status {tried.returncode}"

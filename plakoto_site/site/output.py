@@ -337,7 +337,7 @@ def write_changes(files: dict[str, bytes], out: Path, written: dict[str, bytes])
     the last call wrote, by the file's path (kept in the build state: mostly the very bytes
     the build state keeps anyway, so a file rendered again is compared, not hashed), and is
     brought up to date: the first call looks through the whole folder for files no longer
-    built, later ones remove only what the last call wrote and this one does not. Paths are
+    built (and links, which no build makes), later ones remove only what the last call wrote and this one does not. Paths are
     plain strings here: a rebuild looks at every file of the site, and most are unchanged."""
     out.mkdir(parents=True, exist_ok=True)
     first = not written
@@ -349,14 +349,14 @@ def write_changes(files: dict[str, bytes], out: Path, written: dict[str, bytes])
         if written.get(target) == data and os.path.isfile(target):
             continue
         path = Path(target)
-        if not (path.is_file() and path.read_bytes() == data):
+        if path.is_symlink() or not (path.is_file() and path.read_bytes() == data):
             path.parent.mkdir(parents=True, exist_ok=True)
             replace_file(path, data)
         written[target] = data
     if first:
         for path in sorted(out.rglob("*"), reverse=True):
-            if path.is_file() and os.fspath(path) not in targets:
-                path.unlink()
+            if path.is_symlink() or (path.is_file() and os.fspath(path) not in targets):
+                path.unlink()  # a link was never written by a build: it may lead anywhere
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
         return
