@@ -10,6 +10,13 @@ from pathlib import Path
 # objects, no garbage): run_once switches it on again, run every COLLECT_EVERY.
 gc.disable()
 
+if sys.argv[1:2] == ["setup"]:
+    # Before anything the build needs is imported: this is what installs it.
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from plakoto_site.commands.setup import setup
+
+    sys.exit(setup(Path(__file__).resolve().parent))
+
 try:
     from plakoto_site.commands.cli import run_once
 except ImportError as error:
@@ -20,8 +27,8 @@ except ImportError as error:
     python = next((p for p in (venv / "bin" / "python", venv / "Scripts" / "python.exe") if p.exists()), None)
     if python is not None and Path(sys.prefix).resolve() != venv.resolve():
         os.execv(python, [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
-    print(f"build.py: {error}. Run `make site` first: it creates .venv with everything the "
-          "build needs; then `python build.py …` works from any Python.", file=sys.stderr)
+    print(f"build.py: {error}. Run `python build.py setup` first (or `make site`): it creates .venv with "
+          "everything the build needs; then `python build.py …` works from any Python.", file=sys.stderr)
     sys.exit(1)
 
 if __name__ == "__main__":

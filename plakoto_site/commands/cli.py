@@ -125,6 +125,12 @@ def command_terms(args: argparse.Namespace) -> int:
     return run_terms(Project(args.root), args)
 
 
+def command_setup(args: argparse.Namespace) -> int:
+    from .setup import setup
+
+    return setup(args.root)
+
+
 def command_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -237,6 +243,10 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     messages_parser = commands.add_parser(
         "messages", help="extract the interface texts, update every locales/*/messages.po, compile")
     messages_parser.set_defaults(run=command_messages)
+
+    setup_parser = commands.add_parser(
+        "setup", help="create .venv with only what building needs (no test tools); no make needed")
+    setup_parser.set_defaults(run=command_setup)
 
     terms_parser = commands.add_parser(
         "terms", help="the site's agreed words per language, with words to avoid (content/terms.toml)",
