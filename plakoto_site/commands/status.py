@@ -126,9 +126,19 @@ def table(statuses: list[LanguageStatus], reference: str) -> str:
     if any(item.same for s in statuses for item in s.lessons):
         rows.append("SAME AS ENGLISH: some text is still the English word for word (listed above).")
     todo = [s.lang for s in statuses if not s.complete]
-    rows.append("Everything is translated and up to date." if not todo else
-                f"To do in: {', '.join(todo)}. STALE: see what changed with "
-                f"`python build.py status --diff LANG/LESSON`; after updating, `--mark LANG/LESSON`.")
+    if not todo:
+        rows.append("Everything is translated and up to date.")
+        return "\n".join(rows)
+    states = {item.state for s in statuses for item in s.lessons}
+    rows.append(f"To do in: {', '.join(todo)}.")
+    if "missing" in states:
+        rows.append("MISSING: copy the English lesson (content/en/LESSON.md) into content/LANG/ with the same name, "
+                    "translate it, then `python build.py status --mark LANG/LESSON`.")
+    if "stale" in states:
+        rows.append("STALE: see what changed with `python build.py status --diff LANG/LESSON`; after updating, "
+                    "`--mark LANG/LESSON`.")
+    if any(s.catalog is not None and s.catalog.fuzzy for s in statuses):
+        rows.append("fuzzy: review those entries in the language's messages.po and delete their '#, fuzzy' line.")
     return "\n".join(rows)
 
 

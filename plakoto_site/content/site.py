@@ -61,7 +61,8 @@ def read_content(
         for lang in unknown:
             problems.error(content / "site.toml", 1, f"there is no language {lang!r} in this site",
                            f"choose from {', '.join(settings.languages)}", Code.NOT_FOUND)
-        settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *languages))),
+        known = [lang for lang in languages if lang not in unknown]  # an unknown one is reported, never read
+        settings = Settings(settings.url, tuple(dict.fromkeys((settings.reference, *known))),
                             settings.reference, settings.repository, settings.drafts)
     diagrams = read_diagrams(content / "diagrams", problems, memo)
     terms = read_terms(content / "terms.toml", problems, site_languages)

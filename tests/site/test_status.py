@@ -298,3 +298,18 @@ def test_order_must_match_the_english(project: MiniProject) -> None:
     assert done.returncode == 1
     assert ("content/ru/pinning.md:3: order = 5 differs from the English lesson's order = 1 — write order = 1, "
             "as in content/en/pinning.md") in done.stderr, done.stderr
+
+
+def test_the_closing_hint_speaks_of_what_there_is(project: MiniProject) -> None:
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+    table = project.run("status").stdout
+    assert "To do in: ru.\nMISSING: copy the English lesson (content/en/LESSON.md) into content/LANG/" in table
+    assert "STALE:" not in table
+
+
+def test_a_language_code_babel_does_not_know_is_a_message(project: MiniProject) -> None:
+    for command in (["check"], ["status"], ["build"]):
+        done = project.run(*command, "--lang", "bgg")
+        assert "Traceback" not in done.stderr, done.stderr
+        assert done.returncode == 1
+        assert "content/site.toml:1: there is no language 'bgg' in this site — choose from en, ru" in done.stderr
