@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from babel import Locale, UnknownLocaleError
 
@@ -45,13 +45,25 @@ def url_problem(url: object) -> str | None:
         parts = urlsplit(url)
     except ValueError as error:
         return f"cannot be read as a web address ({error})"
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    if parts.scheme not in ("http", "https") or not parts.hostname:
         return "is not a web address: it must start with http:// or https:// and name a host"
+    if "@" in parts.netloc:
+        return "carries a user name or password (user:pass@), which every page would publish: give only the host"
+    if not _usable_port(parts):
+        return "has a port that is not a whole number from 1 to 65535, e.g. https://example.org:8443/"
     if any(char.isspace() or not char.isprintable() or char in _URL_FORBIDDEN for char in url):
         return 'holds a space, a line break or one of " < > \\ ^ ` { | }: write them %-encoded'
     if parts.query or parts.fragment or "?" in url or "#" in url:
         return "carries a ? or # part; give only the folder the site lives in"
     return None
+
+
+def _usable_port(parts: SplitResult) -> bool:
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or above 65535
+        return False
+    return port != 0
 
 
 SETTINGS = ("url", "languages", "reference", "repository", "drafts")
