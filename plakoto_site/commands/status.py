@@ -6,23 +6,27 @@ import argparse
 import json
 import sys
 
+from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.lessons import Lesson
 from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.i18n.status import (
     Answer,
+    Block,
     LanguageStatus,
     LessonStatus,
     answers,
     blocks,
+    caption_answers,
+    changed_words,
     changes,
     compare,
     is_under,
     mark,
     paired_changes,
     read_snapshot,
+    shown,
     snapshot_path,
     unedited_since_marked,
-    word_diff,
 )
 from plakoto_site.site.check import Checked, check
 from plakoto_site.site.project import Project
@@ -230,6 +234,34 @@ def _refuse(lang: str, name: str, english: Lesson, translated: Lesson, untouched
           "needs nothing there (a typo), mark with --force.", file=sys.stderr)
 
 
+def _print_pair(was: Block, now: Block, answer: Answer | None, where: str, mine: str,
+                diagrams: dict[str, Diagram]) -> None:
+    """One rewritten English block: as it was, as it is, the words changed, and the
+    translated block answering it (of a diagram, only the captions of the changed steps)."""
+    lines = changed_words(was.text, now.text)
+    if len(lines) == 1 and "\n" not in now.text:  # a paragraph: its words
+        print(f"--- was (line {was.line} then)\n{was.text}\n")
+        print(f"+++ now {where}:{now.line}\n{now.text}\n")
+        print(f"~~~ words: {lines[0][1]}\n")
+        _print_answer(answer, mine)
+        return
+    print(f"--- was (line {was.line} then), +++ now {where}:{now.line}; the lines that changed, word by word:")
+    for index, words in lines:
+        print(f"~~~ {where}:{now.line + index}: {words}")
+    print()
+    if answer is None:
+        return
+    captions = caption_answers(now.text, answer.translated.text, [i for i, _ in lines], diagrams)
+    if not captions:
+        _print_answer(answer, mine)
+        return
+    state = "not edited since the mark" if answer.untouched else "edited since the mark"
+    text = answer.translated.text.split("\n")
+    for index in captions:
+        print(f"=== yours {mine}:{answer.translated.line + index} ({state}): {text[index]}")
+    print()
+
+
 def _print_answer(answer: Answer | None, mine: str) -> None:
     if answer is not None:
         state = "not edited since the mark" if answer.untouched else "edited since the mark"
@@ -268,17 +300,14 @@ def do_diff(checked: Checked, project: Project, target: str) -> int:
     for change in paired_changes(old, blocks(english, diagrams)):
         if len(change.old) == len(change.new):  # rewritten blocks, one for one: each with its answer
             for was, now in zip(change.old, change.new, strict=True):
-                print(f"--- was (line {was.line} then)\n{was.text}\n")
-                print(f"+++ now {where}:{now.line}\n{now.text}\n")
-                print(f"~~~ words: {word_diff(was.text, now.text)}\n")
-                _print_answer(found.get(was), mine)
+                _print_pair(was, now, found.get(was), where, mine, diagrams)
             continue
         for block in change.old:
-            print(f"--- was (line {block.line} then)\n{block.text}\n")
+            print(f"--- was (line {block.line} then)\n{shown(block.text)}\n")
         if not change.new:
             print("+++ now: removed — take it out of the translation too\n")
         for block in change.new:
-            print(f"+++ now {where}:{block.line}" + ("" if change.old else " (new)") + f"\n{block.text}\n")
+            print(f"+++ now {where}:{block.line}" + ("" if change.old else " (new)") + f"\n{shown(block.text)}\n")
         for block in change.old:
             _print_answer(found.get(block), mine)
     return 0

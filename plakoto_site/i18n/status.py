@@ -249,6 +249,54 @@ def answers(old: list[Block], current: list[Block], old_translation: list[Block]
     return found
 
 
+FENCE_LINE = re.compile(r"^```diagram\s+(\S+)")
+MOVES = re.compile(r"^\[(\w+) (\S+) (.*)\]$")
+CAPTION = re.compile(r"^([^\s:]+):\s")
+
+
+def shown(text: str) -> str:
+    """A block as ``--diff`` prints it: a diagram's closing record of its moves said in words."""
+    lines = text.split("\n")
+    found = MOVES.match(lines[-1]) if FENCE_LINE.match(lines[0]) else None
+    if found is not None:
+        lines[-1] = f"(the diagram's moves: {found.group(1)}, from {found.group(2)}: {found.group(3)})"
+    return "\n".join(lines)
+
+
+def changed_words(old: str, new: str) -> list[tuple[int, str]]:
+    """The lines of ``new`` that differ from ``old``, each with its index in the block and
+    the words changed (:func:`word_diff`); a line only removed has the index it had."""
+    a, b = shown(old).split("\n"), shown(new).split("\n")
+    found: list[tuple[int, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 - i1 == j2 - j1:
+            found.extend((j1 + k, word_diff(a[i1 + k], b[j1 + k])) for k in range(i2 - i1))
+            continue
+        found.extend((i, "[-" + a[i] + "-]") for i in range(i1, i2))
+        found.extend((j, "{+" + b[j] + "+}") for j in range(j1, j2))
+    return found
+
+
+def caption_answers(english: str, translated: str, lines: list[int], diagrams: dict[str, Diagram]) -> list[int]:
+    """For the caption lines ``lines`` of an English diagram block, the lines of the
+    translated block captioning the same steps (``1:`` in one, ``pinned-cannot-move:`` in
+    the other)."""
+    name = FENCE_LINE.match(english.split("\n", 1)[0])
+    diagram = diagrams.get(name.group(1)) if name else None
+    if diagram is None:
+        return []
+    english_lines, translated_lines = english.split("\n"), translated.split("\n")
+
+    def frame(line: str) -> int | None:
+        key = CAPTION.match(line)
+        return diagram.frame_of(key.group(1)) if key else None
+
+    frames = {frame(english_lines[i]) for i in lines if i < len(english_lines)} - {None}
+    return [i for i, line in enumerate(translated_lines) if i and frame(line) in frames]
+
+
 def word_diff(old: str, new: str) -> str:
     """The words of ``old`` and ``new``: removed ones as ``[-…-]``, added ones as ``{+…+}``."""
     a, b = old.split(), new.split()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .conftest import LESSON_RU, MiniProject
+from .conftest import LESSON_EN, LESSON_RU, MiniProject
 
 SECOND_RU = """\
 +++
@@ -313,3 +313,19 @@ def test_a_language_code_babel_does_not_know_is_a_message(project: MiniProject) 
         assert "Traceback" not in done.stderr, done.stderr
         assert done.returncode == 1
         assert "content/site.toml:1: there is no language 'bgg' in this site — choose from en, ru" in done.stderr
+
+
+def test_diff_maps_an_english_caption_to_the_translated_step(project: MiniProject) -> None:
+    """English ``1:`` and Russian ``pin:`` caption the same step: --diff pairs them and shows
+    the diagram's moves in words, not as a bare record."""
+    project.write("content/en/pinning.md", LESSON_EN.replace("pin: White pins it.", "1: White pins it."))
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+    project.write("content/en/pinning.md", LESSON_EN.replace("pin: White pins it.", "1: White traps it."))
+    diff = project.run("status", "--diff", "ru/pinning").stdout
+    assert ("--- was (line 9 then), +++ now content/en/pinning.md:9; the lines that changed, word by word:\n"
+            "~~~ content/en/pinning.md:11: 1: White [-pins-] {+traps+} it.\n\n"
+            "=== yours content/ru/pinning.md:13 (not edited since the mark): pin: Белые запирают её.\n") in diff, diff
+    assert "[plakoto " not in diff
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert "content/en/pinning.md:9 changed — yours, untouched: content/ru/pinning.md:11: ```diagram pin" in done.stderr
