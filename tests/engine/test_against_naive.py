@@ -170,7 +170,7 @@ def start_point(side: Side) -> int:
     return 24 if side is Side.WHITE else 1
 
 
-THEMES = ["bear", "bear", "mother", "duel", "mixed"]
+THEMES = ["bear", "bear", "mother", "duel", "block", "mixed"]
 
 
 def build_position(rnd: random.Random) -> Position | None:
@@ -209,6 +209,8 @@ def build_position(rnd: random.Random) -> Position | None:
             off[side] = rnd.choice([0, 0, rnd.randint(1, 10)])
         left[side] -= off[side]
 
+    if theme == "block":
+        return block_position(rnd)
     if theme == "duel":
         for side in Side:
             mother = start_point(side)
@@ -263,6 +265,29 @@ def build_position(rnd: random.Random) -> Position | None:
         raise AssertionError(
             f"generator built an invalid position: {board} {pinned} {off}"
         ) from error
+
+
+def block_position(rnd: random.Random) -> Position:
+    """A board one pin from frozen (RULES.md "A blocked board"): one of the mover's checkers
+    pinned beneath the other side's stack on their last point, one of theirs alone on the
+    mover's last point, and the mover's last free checkers within a roll or two of it. Pinning
+    that lone checker with the turn's last move leaves nobody a move (under Tapa; under Plakoto
+    it is the other side's mother, and the mother rule decides first)."""
+    mover = rnd.choice(list(Side))
+    board = [0] * 24
+    their_last, our_last = mover.other.own(1), mover.own(1)  # absolute points
+    stack = rnd.randint(1, 13)
+    board[their_last - 1] = mover.other.sign * stack
+    board[our_last - 1] = mover.other.sign
+    free = rnd.choice([1, 1, 2])
+    for _ in range(free):
+        point = mover.own(rnd.randint(2, 12))
+        if board[point - 1] * mover.sign >= 0:
+            board[point - 1] += mover.sign
+        else:
+            free -= 1
+    off = {mover: 15 - 1 - free, mover.other: 15 - stack - 1}
+    return Position(tuple(board), frozenset({their_last}), off[Side.WHITE], off[Side.BLACK], mover)
 
 
 @cache
@@ -329,5 +354,6 @@ def test_synthetic_positions(count: int) -> None:
         "both-mothers",
         "a win beside full plays",
         "a draw beside plays that go on",
+        "blocked",
     ]
     assert all(met.get(theme, 0) >= 10 for theme in themes), met
