@@ -183,6 +183,13 @@ def do_mark(checked: Checked, project: Project, target: str, force: bool) -> int
                       f"(content/{lang}/{english.path.name})", file=sys.stderr)
                 return 1
             continue
+        copy = _copied(checked, lang, name, translated)
+        if copy is not None:
+            print(f"{lang}/{name}: not marked: content/{lang}/{translated.path.name} is the same text as {copy} — "
+                  f"translate it into {lang} first (from the English, content/{english.lang}/{english.path.name})",
+                  file=sys.stderr)
+            refused += 1
+            continue
         state = compare(english, translated, checked.content.diagrams, name)
         found = _answers(project, checked, lang, english, translated) if state.state == "stale" else None
         untouched = [answer for answer in found or [] if answer.untouched]
@@ -201,6 +208,17 @@ def do_mark(checked: Checked, project: Project, target: str, force: bool) -> int
         mark(translated, english, checked.content.diagrams, project.locales)
         print(f"{lang}/{name}: marked as up to date with the English text.")
     return 1 if refused else 0
+
+
+def _copied(checked: Checked, lang: str, name: str, translated: Lesson) -> str | None:
+    """The other translation ``translated`` is word for word, if any (``content/ru/x.md``)."""
+    content = checked.content
+    for other, found in content.languages.items():
+        lesson = found.home if name == HOME else found.lessons.get(name)
+        if other not in (lang, content.settings.reference) and lesson is not None \
+                and lesson.body.strip() == translated.body.strip():
+            return f"content/{other}/{lesson.path.name}"
+    return None
 
 
 def _answers(project: Project, checked: Checked, lang: str, english: Lesson, translated: Lesson

@@ -224,3 +224,13 @@ def test_a_mangled_catalog_is_refused_with_its_line_or_renders_every_text(data: 
                 text % {name: 1 if kind == "d" else "x" for name, kind in kinds.items()}
             else:  # the engine's sentences: every value a string, escaped (Words.format)
                 words.format(text, **dict.fromkeys(kinds, "x"))
+
+
+def test_status_reports_a_catalog_mistake_instead_of_counting_it(project: MiniProject) -> None:
+    project.write(PO, PO_RU.replace("(запись %(play)s).\"", "(запись %(play)s)."))
+    for args in (["status"], ["status", "--strict"], ["status", "--json"]):
+        done = project.run(*args)
+        assert "Traceback" not in done.stderr
+        assert done.returncode == 1
+        assert f"{PO}:8: the text has no closing quote — end the line with a quote \"" in done.stderr
+        assert "status: fix the errors above first" in done.stderr

@@ -290,6 +290,11 @@ def test_a_lesson_copied_from_another_language_is_never_ok(project: MiniProject)
     assert ("content/uk/pinning.md:8: warning: this lesson is the same text as content/ru/pinning.md — translate "
             "it into uk") in check.stderr, check.stderr
     assert "content/ru/pinning.md:8: warning: this lesson is the same" not in check.stderr
+    for force in ([], ["--force"]):
+        refused = project.run("status", "--mark", "uk/pinning", *force)
+        assert refused.returncode == 1
+        assert ("uk/pinning: not marked: content/uk/pinning.md is the same text as content/ru/pinning.md — translate "
+                "it into uk first") in refused.stderr
 
 
 def test_order_must_match_the_english(project: MiniProject) -> None:
