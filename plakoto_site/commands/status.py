@@ -230,7 +230,7 @@ def _answers(project: Project, checked: Checked, lang: str, english: Lesson, tra
     if old is None or old_translation is None or not isinstance(translated.meta.get("translates"), str):
         return None
     diagrams = checked.content.diagrams
-    return answers(old, blocks(english, diagrams), old_translation, blocks(translated, diagrams))
+    return answers(old, blocks(english, diagrams), old_translation, blocks(translated, diagrams), diagrams)
 
 
 def _short(text: str) -> str:
@@ -246,8 +246,9 @@ def _refuse(lang: str, name: str, english: Lesson, translated: Lesson, untouched
     for answer in untouched:
         what = f"{theirs}:{answer.english.line} changed" if answer.english else \
             f"{theirs}:{answer.was.line} (then) was removed"
-        print(f"  {what} — yours, untouched: {mine}:{answer.translated.line}: {_short(answer.translated.text)}",
-              file=sys.stderr)
+        for offset, text in answer.parts or [(0, answer.translated.text)]:
+            print(f"  {what} — yours, untouched: {mine}:{answer.translated.line + offset}: {_short(text)}",
+                  file=sys.stderr)
     print(f"See what changed with --diff {lang}/{name}, update those blocks, then mark; if the English change "
           "needs nothing there (a typo), mark with --force.", file=sys.stderr)
 

@@ -222,12 +222,17 @@ class Answer:
     translated: Block
     """The translated block now (or as it was, when it cannot be found any more)."""
     untouched: bool
+    parts: list[tuple[int, str]] = field(default_factory=list)
+    """In an edited diagram or list: the captions or items answering changed English ones
+    that are still as they were, each with its line in the block."""
 
 
 def answers(old: list[Block], current: list[Block], old_translation: list[Block],
-            translation: list[Block]) -> list[Answer] | None:
+            translation: list[Block], diagrams: dict[str, Diagram] | None = None) -> list[Answer] | None:
     """Each English block changed or removed since the mark, with the translated block in
     the same place then, and whether that one is untouched (the same words, spacing aside).
+    In a diagram or a list edited elsewhere, the caption of a changed step or the item in
+    a changed item's place that is still as it was counts as untouched too (``parts``).
     ``None`` when the translation then did not have the English's blocks one for one."""
     if len(old) != len(old_translation):
         return None
@@ -243,10 +248,57 @@ def answers(old: list[Block], current: list[Block], old_translation: list[Block]
             english = current[j1 + offset] if j1 + offset < j2 else None
             if still is None and len(translation) == len(old_translation):
                 still_at = translation[index]
-                found.append(Answer(english, old[index], still_at, False))
+                parts = untouched_parts(old[index].text, english.text, then.text, still_at.text, diagrams or {}) \
+                    if english is not None else []
+                found.append(Answer(english, old[index], still_at, bool(parts), parts))
             else:
                 found.append(Answer(english, old[index], still or then, still is not None))
     return found
+
+
+ITEM = re.compile(r"^(?:[-*+]|\d{1,9}[.)])\s")
+
+
+def parts(text: str, diagrams: dict[str, Diagram]) -> dict[tuple[str, int], tuple[int, str]]:
+    """A diagram block's captions by the frame they caption, or a list's items by place:
+    each with its line in the block and its words (spacing aside)."""
+    lines = text.split("\n")
+    name = FENCE_LINE.match(lines[0])
+    found: dict[tuple[str, int], tuple[int, str]] = {}
+    if name is not None:
+        diagram = diagrams.get(name.group(1))
+        for index, line in enumerate(lines[1:], start=1):
+            key = CAPTION.match(line)
+            frame = diagram.frame_of(key.group(1)) if diagram is not None and key else None
+            if frame is not None:
+                found[("step", frame)] = (index, " ".join(line[key.end():].split()) if key else "")
+        return found
+    if not ITEM.match(lines[0]):
+        return found
+    number = -1
+    for index, line in enumerate(lines):
+        item = ITEM.match(line)
+        if item is not None:
+            number += 1
+            found[("item", number)] = (index, "")
+            line = line[item.end():]
+        if number >= 0:
+            at, words = found[("item", number)]
+            found[("item", number)] = (at, " ".join(f"{words} {line}".split()))
+    return found
+
+
+def untouched_parts(english_then: str, english_now: str, translated_then: str, translated_now: str,
+                    diagrams: dict[str, Diagram]) -> list[tuple[int, str]]:
+    """The captions (of a diagram) or items (of a list) whose English changed while the
+    translated one in the same step or place is as it was: each with its line in the
+    translated block now, and its text."""
+    was, now = parts(english_then, diagrams), parts(english_now, diagrams)
+    changed = {key for key in was.keys() | now.keys() if was.get(key, (0, ""))[1] != now.get(key, (0, ""))[1]}
+    mine_then, mine_now = parts(translated_then, diagrams), parts(translated_now, diagrams)
+    lines = translated_now.split("\n")
+    return [(mine_now[key][0], lines[mine_now[key][0]]) for key in sorted(changed)
+            if key in mine_then and key in mine_now and mine_then[key][1] == mine_now[key][1]]
 
 
 FENCE_LINE = re.compile(r"^```diagram\s+(\S+)")

@@ -334,3 +334,33 @@ def test_diff_maps_an_english_caption_to_the_translated_step(project: MiniProjec
     done = project.run("status", "--mark", "ru/pinning")
     assert done.returncode == 1
     assert "content/en/pinning.md:9 changed — yours, untouched: content/ru/pinning.md:11: ```diagram pin" in done.stderr
+
+
+def test_a_caption_left_untouched_in_an_edited_diagram_is_named(project: MiniProject) -> None:
+    """Both English captions changed; the Russian start caption was updated, the pin one not."""
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+    project.write("content/en/pinning.md", LESSON_EN.replace("A lone black checker on 15.", "One black checker on 15.")
+                  .replace("White pins it.", "White pins it at once."))
+    russian = project.root / "content/ru/pinning.md"
+    russian.write_text(russian.read_text().replace("Одинокая чёрная шашка", "Одна чёрная шашка"))
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert ("  content/en/pinning.md:9 changed — yours, untouched: content/ru/pinning.md:13: pin: Белые запирают "
+            "её.\n") in done.stderr, done.stderr
+    assert "content/ru/pinning.md:12" not in done.stderr
+    russian.write_text(russian.read_text().replace("Белые запирают её.", "Белые сразу запирают её."))
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+
+
+def test_a_list_item_left_untouched_is_named(project: MiniProject) -> None:
+    english = LESSON_EN + "\n- one rule\n- another rule\n"
+    project.write("content/en/pinning.md", english)
+    project.write("content/ru/pinning.md", LESSON_RU + "\n- одно правило\n- другое правило\n")
+    assert project.run("status", "--mark", "ru/pinning").returncode == 0
+    project.write("content/en/pinning.md", english.replace("one rule", "the first rule")
+                  .replace("another rule", "the second rule"))
+    russian = project.root / "content/ru/pinning.md"
+    russian.write_text(russian.read_text().replace("одно правило", "первое правило"))
+    done = project.run("status", "--mark", "ru/pinning")
+    assert done.returncode == 1
+    assert "yours, untouched: content/ru/pinning.md:17: - другое правило\n" in done.stderr, done.stderr
