@@ -3,6 +3,13 @@ stops ``check`` and ``build`` at its ``path:line``, with the link it probably me
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stderr, redirect_stdout
+
+from plakoto_site.commands import serve
+from plakoto_site.site.project import Project
+from plakoto_site.site.state import BuildCache
+
 from .conftest import LESSON_EN, LESSON_RU, MiniProject
 
 GLOSSARY_EN = """\
@@ -58,3 +65,16 @@ def test_a_heading_anchor_on_the_same_page(project: MiniProject) -> None:
     assert done.returncode == 1
     assert ("content/ru/pinning.md:7: link to #tpa goes to no place on that page — the part after # must be the id "
             "of a heading on that page") in done.stderr, done.stderr
+
+
+def test_serve_reports_a_broken_link_and_keeps_the_site(project: MiniProject) -> None:
+    _with_glossary(project)
+    assert project.run("build").returncode == 0
+    before = project.snapshot()
+    project.write("content/ru/pinning.md", LESSON_RU + "\nСм. [пункт](../rechnik/index.html#point).\n")
+    errors, output = io.StringIO(), io.StringIO()
+    with redirect_stderr(errors), redirect_stdout(output):
+        assert serve.rebuild(Project(project.root), project.root / "_site", None, BuildCache()) is False
+    assert ("content/ru/pinning.md:14: link to ../rechnik/index.html#point goes nowhere — did you mean "
+            "../glossary/index.html#point?") in errors.getvalue()
+    assert project.snapshot() == before

@@ -123,17 +123,19 @@ def test_a_translated_msgid_is_caught_against_the_template(project: MiniProject)
                                       "the English text and stays as it is")
 
 
-def test_serve_reports_a_placeholder_type_and_keeps_the_site(project: MiniProject) -> None:
+@pytest.mark.parametrize(("text", "expected"), MISTAKES)
+def test_serve_reports_each_po_mistake_and_keeps_the_site(project: MiniProject, text: str, expected: str) -> None:
     out = project.root / "_site"
     assert project.run("build").returncode == 0
     before = project.snapshot()
-    project.write(PO, PO_RU.replace("%(roll)s, ход", "%(roll)d, ход"))
+    project.write(PO, text)
     errors, output = io.StringIO(), io.StringIO()
     with redirect_stderr(errors), redirect_stdout(output):
         assert serve.rebuild(Project(project.root), out, None, BuildCache()) is False
     said = errors.getvalue()
-    assert f"{PO}:8: the placeholder %(roll)d is not the msgid's %(roll)s" in said
+    assert expected in said, said
     assert "unexpected error" not in said and "Traceback" not in said
+    assert "still serving the last good site" in said
     assert project.snapshot() == before
 
 
