@@ -35,6 +35,7 @@ from .output import (
     remove,
     write_changes,
     write_files,
+    writing,
 )
 from .parallel import Channel, Forked, can_fork
 from .project import Project
@@ -102,7 +103,8 @@ def build(
             return report
         files = gathered.render(gathered.site(checked))
         files[MARKER] = MARKER_TEXT
-        write_changes(files, out, cache.written)
+        with writing(out):
+            write_changes(files, out, cache.written)
         names = list(files)
     report.files = len(names)
     embeds = {name for name in names if name.endswith("/index.html") and name.split("/")[1:2] == ["embed"]
@@ -265,21 +267,22 @@ def write_site(gathered: Gathered, out: Path, report: Report) -> list[str]:
         report.catalogs = [found for lang in languages
                            if (found := checked.catalogs.get(lang) or theirs.catalogs.get(lang))]
         rendering.stop_if_failed()
-        fresh = fresh_folder(out)
-        try:
-            write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
-            forked.send(str(fresh))
-            rendering.add(gathered, checked, rest)
-            files = rendering.files()
-            write_files(fresh, files)
-            names = forked.receive()
-            if not isinstance(names, list):  # the copy failed after its checks
-                names = _render_into(gathered, fresh, [lang for lang in helper if lang not in checked.lessons])
-            finish(fresh, out)
-        except BaseException:
-            forked.stop()  # first: the copy may still be writing into the fresh folder
-            remove(fresh)
-            raise
+        with writing(out):
+            fresh = fresh_folder(out)
+            try:
+                write_files(fresh, {MARKER: MARKER_TEXT})  # first: a killed build's folder is known as ours
+                forked.send(str(fresh))
+                rendering.add(gathered, checked, rest)
+                files = rendering.files()
+                write_files(fresh, files)
+                names = forked.receive()
+                if not isinstance(names, list):  # the copy failed after its checks
+                    names = _render_into(gathered, fresh, [lang for lang in helper if lang not in checked.lessons])
+                finish(fresh, out)
+            except BaseException:
+                forked.stop()  # first: the copy may still be writing into the fresh folder
+                remove(fresh)
+                raise
     return [MARKER, *files, *names]
 
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import fcntl
 import os
 import posixpath
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 MARKER = ".plakoto-site"
@@ -174,6 +176,44 @@ def temporary_names(out: Path) -> tuple[str, str]:
     return f".{out.name}.new-*", f".{out.name}.old-*"
 
 
+LOCK_WAIT = 20.0
+"""How long a build waits for another one writing into the same folder (seconds)."""
+
+
+def lock_file(out: Path) -> Path:
+    """The file beside ``out`` whose lock a build holds while it writes into ``out``."""
+    return out.with_name(f".{out.name}.lock")
+
+
+@contextlib.contextmanager
+def writing(out: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold the lock beside ``out`` while a build writes into it (an advisory ``flock``,
+    which the system lets go of when the process ends, killed or not). A second build into
+    the same folder waits up to ``wait`` seconds for the first to finish, then raises
+    :class:`OutputError`: neither deletes what the other is writing."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(lock_file(out), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + wait
+        while not _locked(handle):
+            if time.monotonic() > deadline:
+                raise OutputError(out, "another build is writing into this folder",
+                                  "wait for it to finish, then build again")
+            time.sleep(0.05)
+        yield
+    finally:
+        os.close(handle)  # and with it the lock
+
+
+def _locked(handle: int) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 def write_atomically(files: dict[str, bytes], out: Path) -> None:
     """Write every file into a fresh folder beside ``out``, then swap it in.
 
@@ -182,20 +222,22 @@ def write_atomically(files: dict[str, bytes], out: Path) -> None:
     that call does not exist, the old folder is renamed aside first; a kill between the two
     renames is mended by :func:`recover` at the start of the next build. A failure while
     writing (a full disk, a read-only folder) removes the fresh folder and raises the
-    ``OSError``; the old site is untouched.
+    ``OSError``; the old site is untouched. All that happens under :func:`writing`'s lock.
     """
-    fresh = fresh_folder(out)
-    try:
-        write_files(fresh, files)
-        finish(fresh, out)
-    except BaseException:
-        remove(fresh)
-        raise
+    with writing(out):
+        fresh = fresh_folder(out)
+        try:
+            write_files(fresh, files)
+            finish(fresh, out)
+        except BaseException:
+            remove(fresh)
+            raise
 
 
 def fresh_folder(out: Path) -> Path:
     """A new, empty folder beside ``out`` for a build to write into (after mending what a
-    killed build left there); :func:`finish` swaps it in, :func:`remove` drops it."""
+    killed build left there); :func:`finish` swaps it in, :func:`remove` drops it. Only
+    under :func:`writing`'s lock: another build's fresh folder would look left over."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     recover(out)
