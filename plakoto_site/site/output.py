@@ -108,16 +108,23 @@ def _not_a_file(folder: Path) -> None:
 
 def _not_a_home(folder: Path) -> None:
     """Refuse a home folder (one holding a sign of it, or the user's own, or a folder above
-    it) and a top-level folder of the file system (``/tmp``, ``/srv``, ``/home``)."""
-    home = Path.home().resolve()
-    if home != Path(home.anchor) and home.is_relative_to(folder):
+    it) and a top-level folder of the file system holding anything (``/tmp``, ``/srv``)."""
+    home = _home()
+    if home is not None and home != Path(home.anchor) and home.is_relative_to(folder):
         raise OutputError(folder, f"this folder holds your home folder {home}", GIVE_ITS_OWN)
-    if folder.parent == Path(folder.anchor):
+    if folder.parent == Path(folder.anchor) and not _empty(folder):
         raise OutputError(folder, "this is a top-level folder of the system", GIVE_ITS_OWN)
     signs = [name for name in HOME_SIGNS if (folder / name).exists()]
     if signs:
         raise OutputError(folder, f"this looks like a home folder (it holds {', '.join(signs)})",
                           GIVE_ITS_OWN)
+
+
+def _home() -> Path | None:
+    try:
+        return Path.home().resolve()
+    except (RuntimeError, KeyError):  # no $HOME, and none in the password database
+        return None
 
 
 def _only_a_builds_own(folder: Path, project: Path, default: Path | None) -> None:
