@@ -142,21 +142,38 @@ def _avoided(lesson: Lesson, terms: list[Term], judged: dict[str, Term | None]) 
     return found
 
 
-def check_texts(path: Path, lang: str, texts: list[tuple[int, str]], terms: list[Term], problems: Problems,
-                where: str = "") -> None:
-    """Warn where short texts (a lesson's title and summary, a catalog's translations) use a
-    word the term table asks to avoid in ``lang``: each ``(line, text)`` of ``path``."""
+def avoided_in(lang: str, texts: list[tuple[int, str]], terms: list[Term]) -> list[tuple[int, str, Term]]:
+    """Each word of short texts (a lesson's title and summary, a catalog's translations)
+    the term table asks to avoid in ``lang``: its line (of each ``(line, text)``), the word
+    and the term. Every distinct word is folded and judged once, against one pattern."""
     avoided = [(avoid_pattern(word), term) for term in terms for word in term.avoid.get(lang, [])]
     if not avoided:
-        return
-    for line, text in texts:
-        for word in _WORD.findall(text):
-            folded = fold(word)
-            term = next((term for pattern, term in avoided if pattern.fullmatch(folded)), None)
-            if term is not None:
-                preferred = " / ".join(term.words.get(lang, [])) or term.id
-                problems.warning(path, line, f"{word!r}{where}: the term table says {preferred!r} for this",
-                                 f"use the site's word (content/terms.toml, [{term.id}])", code=Code.AVOID_WORD)
+        return []
+    anyone = re.compile("|".join(f"({pattern.pattern})" for pattern, _ in avoided))
+    words = sorted({word for _, text in texts for word in _WORD.findall(text)})
+    judged: dict[str, Term | None] = {}
+    for word, folded in zip(words, fold("\n".join(words)).split("\n"), strict=True):
+        match = anyone.fullmatch(folded)
+        judged[word] = avoided[match.lastindex - 1][1] if match and match.lastindex else None
+    if all(term is None for term in judged.values()):
+        return []
+    return [(line, word, term) for line, text in texts for word in _WORD.findall(text)
+            if (term := judged[word]) is not None]
+
+
+def warn_avoided(path: Path, lang: str, found: list[tuple[int, str, Term]], problems: Problems,
+                 where: str = "") -> None:
+    for line, word, term in found:
+        preferred = " / ".join(term.words.get(lang, [])) or term.id
+        problems.warning(path, line, f"{word!r}{where}: the term table says {preferred!r} for this",
+                         f"use the site's word (content/terms.toml, [{term.id}])", code=Code.AVOID_WORD)
+
+
+def check_front_matter(lesson: Lesson, terms: list[Term], problems: Problems) -> None:
+    """The words to avoid in a lesson's title and summary, at the line of their key (the
+    file is read again only when one is found)."""
+    if avoided_in(lesson.lang, [(0, lesson.title), (0, lesson.summary)], terms):
+        warn_avoided(lesson.path, lesson.lang, avoided_in(lesson.lang, front_matter_texts(lesson), terms), problems)
 
 
 def front_matter_texts(lesson: Lesson) -> list[tuple[int, str]]:

@@ -96,9 +96,28 @@ def decode(data: bytes, path: Path, problems: Problems) -> tuple[str, str] | Non
     return None
 
 
+WELL_FORMED = re.compile(r'"([^"\\]*(?:\\[ntrabfv\\"0-7][^"\\]*)*)"\s*')
+"""A quoted string with only escapes msgfmt knows, nothing after it: most lines of a file."""
+ESCAPE = re.compile(r"\\(?:([0-7]{1,3})|(.))")
+
+
+def _unescape(match: re.Match[str]) -> str:
+    octal, char = match.groups()
+    return chr(int(octal, 8)) if octal else ESCAPES[char]
+
+
 def parse_string(text: str) -> tuple[str | None, str]:
     """A quoted PO string at the start of ``text``: its value, or ``None`` and what is
     wrong with it."""
+    well = WELL_FORMED.fullmatch(text)
+    if well is not None:
+        value = well.group(1)
+        return (ESCAPE.sub(_unescape, value) if "\\" in value else value), ""
+    return _parse_slowly(text)
+
+
+def _parse_slowly(text: str) -> tuple[str | None, str]:
+    """:func:`parse_string` for a line that is not well formed: what is wrong with it."""
     if not text.startswith('"'):
         return None, "the text must start with a quote \""
     value: list[str] = []

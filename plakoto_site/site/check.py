@@ -18,7 +18,13 @@ from plakoto_site.content.site import (
     read_content,
     with_drills,
 )
-from plakoto_site.content.terms import Term, check_texts, check_words, front_matter_texts
+from plakoto_site.content.terms import (
+    Term,
+    avoided_in,
+    check_front_matter,
+    check_words,
+    warn_avoided,
+)
 from plakoto_site.i18n.catalogs import CatalogStats, LanguageCatalog, catalog_path, language_catalog
 from plakoto_site.i18n.languages import language
 from plakoto_site.i18n.parity import (
@@ -113,25 +119,33 @@ def check_avoided_words(content: Content, languages: Sequence[str], problems: Pr
             lesson = found.lessons.get(slug)
             if lesson is not None:
                 check_words(lesson, content.terms, problems, memo)
-                check_texts(lesson.path, lang, front_matter_texts(lesson), content.terms, problems)
+                check_front_matter(lesson, content.terms, problems)
         if found.home is not None:
             check_words(found.home, content.terms, problems, memo)
         if locales is not None and lang != content.settings.reference:
-            check_catalog_words(catalog_path(locales, lang), lang, content.terms, problems)
+            check_catalog_words(catalog_path(locales, lang), lang, content.terms, problems, memo)
 
 
-def check_catalog_words(path: Path, lang: str, terms: list[Term], problems: Problems) -> None:
-    """The words to avoid in a catalog's translations, each at its msgstr's line."""
+def check_catalog_words(path: Path, lang: str, terms: list[Term], problems: Problems,
+                        memo: Memo | None = None) -> None:
+    """The words to avoid in a catalog's translations, each at its msgstr's line; found
+    once per text of the file and of the table in ``memo``."""
     try:
         data = path.read_bytes()
     except OSError:
         return
-    po = read_strictly(data, path, Problems(problems.root), lang)  # its mistakes are reported with the catalog
-    if po is None:
-        return
-    texts = [(entry.string_lines[index], text) for entry in po.entries.values() if entry.id
-             for index, text in entry.strings.items() if text]
-    check_texts(path, lang, texts, terms, problems, " (in an interface text)")
+    table = tuple((t.id, tuple(t.avoid.get(lang, ())), tuple(t.words.get(lang, ()))) for t in terms)
+
+    def find() -> list[tuple[int, str, Term]]:
+        po = read_strictly(data, path, Problems(problems.root), lang)  # its mistakes: with the catalog's
+        if po is None:
+            return []
+        texts = [(entry.string_lines[index], text) for entry in po.entries.values() if entry.id
+                 for index, text in entry.strings.items() if text]
+        return avoided_in(lang, texts, terms)
+
+    found = remembered(memo, "catalog words", (path.as_posix(), lang, data, table), find)
+    warn_avoided(path, lang, found, problems, " (in an interface text)")
 
 
 def _catalog(project: Project, lang: str, reference: str, problems: Problems, memo: Memo | None) -> LanguageCatalog:
