@@ -2,19 +2,23 @@
 // @ts-check
 /* The browser rules over JSON Lines, the same contract as `python -m plakoto_site.engine`:
    node scripts/engine.js plays|apply|position|bot, one JSON request per stdin line, one
-   answer per stdout line, errors as {"error": "..."} answers, exit status 0.
+   answer per stdout line, errors as {"error": "..."} answers, exit status 0 (1 when the
+   output was closed, gone or full and answers were lost).
 
    Lines are read as the Python engine reads them (bytes split on newlines, UTF-8, the same
-   limits and error sentences), so both engines answer malformed input alike. */
+   limits and error sentences) and answers written as it writes them (json.dumps with
+   ensure_ascii=False), so both engines answer any input with the same bytes. */
 "use strict";
 
+const fs = require("fs");
 const path = require("path");
 const Rules = require(path.join(__dirname, "..", "templates", "assets", "plakoto-rules.js"));
 
 // -- reading a line the way the Python engine does -----------------------------------------
 
-const MAX_DIGITS = 20;
-const MAX_DEPTH = 100;
+const MAX_LINE = Rules.LIMITS.line;
+const MAX_DIGITS = Rules.LIMITS.digits;
+const MAX_DEPTH = Rules.LIMITS.depth;
 
 class JSONError extends Error {}
 
@@ -138,15 +142,33 @@ function scanArray(s, i, numbers) {
   return [values, i + 1];
 }
 
-/** Whether arrays and objects nest deeper than MAX_DEPTH (strings skipped). @param {string} line */
+/** A string (to its closing quote, or to the end of an unterminated one) or a bracket. A
+ * match that starts at a quote cannot fail, so no character is read twice. */
+const TOKENS = /"(?:[^"\\]|\\[^\n])*"?|[[\]{}]/g;
+
+/** Whether arrays and objects nest deeper than MAX_DEPTH, brackets inside strings not
+ * counted: one pass over the line. @param {string} line */
 function tooDeep(line) {
-  if ((line.match(/[[{]/g) || []).length <= MAX_DEPTH) return false;
+  let opening = 0;
+  for (let i = 0; i < line.length; i++) if (line[i] === "[" || line[i] === "{") opening++;
+  if (opening <= MAX_DEPTH) return false;
   let depth = 0;
-  for (const bracket of line.replace(/"(?:[^"\\]|\\[^\n])*"/g, "").match(/[[\]{}]/g) || []) {
-    depth += bracket === "[" || bracket === "{" ? 1 : -1;
+  for (const [token] of line.matchAll(TOKENS)) {
+    if (token === "[" || token === "{") depth++;
+    else if (token === "]" || token === "}") depth--;
     if (depth > MAX_DEPTH) return true;
   }
   return false;
+}
+
+/** Python's json.dumps(value, ensure_ascii=False): ", " and ": " between items.
+ * @param {any} value @returns {string} */
+function dumps(value) {
+  if (Array.isArray(value)) return "[" + value.map(dumps).join(", ") + "]";
+  if (typeof value === "bigint") return value.toString();
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  return "{" + Object.keys(value).filter((key) => value[key] !== undefined)
+    .map((key) => JSON.stringify(key) + ": " + dumps(value[key])).join(", ") + "}";
 }
 
 // -- the verbs ----------------------------------------------------------------------------------
@@ -231,6 +253,8 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * anything else that goes wrong: every line is answered.
  * @param {string} verb @param {Uint8Array | string} line */
 function answer(verb, line) {
+  const size = typeof line === "string" ? Buffer.byteLength(line, "utf8") : line.length;
+  if (size > MAX_LINE) return { error: "the line is too long: at most " + MAX_LINE + " bytes" };
   let text;
   try {
     text = typeof line === "string" ? line : UTF8.decode(line);
@@ -254,25 +278,55 @@ function main() {
       " (choose from " + names.map((n) => "'" + n + "'").join(", ") + ")\n");
     process.exit(2);
   }
+  // Of a line longer than MAX_LINE bytes only the first MAX_LINE + 1 are kept, enough
+  // for its answer to say so: memory stays bounded whatever comes in.
   /** @type {Buffer[]} */
   let pending = [];
+  let kept = 0;
   /** @param {Buffer} bytes */
-  const reply = (bytes) => process.stdout.write(JSON.stringify(answer(verb, bytes)) + "\n");
+  const keep = (bytes) => {
+    const room = MAX_LINE + 1 - kept;
+    if (room <= 0) return;
+    const part = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    pending.push(Buffer.from(part));
+    kept += part.length;
+  };
+  const closed = outputClosed();
+  const reply = () => {
+    if (closed) process.exit(1); // nobody can read the answers: they are lost
+    process.stdout.write(dumps(answer(verb, Buffer.concat(pending))) + "\n");
+    pending = [];
+    kept = 0;
+  };
   process.stdin.on("data", (/** @type {Buffer} */ chunk) => {
     let from = 0;
     for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, from)) {
-      pending.push(chunk.subarray(from, at));
-      reply(Buffer.concat(pending));
-      pending = [];
+      keep(chunk.subarray(from, at));
+      reply();
       from = at + 1;
     }
-    if (from < chunk.length) pending.push(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length) keep(chunk.subarray(from));
   });
   process.stdin.on("end", () => {
-    if (pending.length) reply(Buffer.concat(pending));
+    if (pending.length) reply();
   });
   process.stdout.on("error", () => process.exit(1));
 }
 
-module.exports = { loads, answer };
+/** Whether standard output was closed when the command started. Node then opens the null
+ * device in its place, for reading and writing, where a shell's `> /dev/null` opens it
+ * for writing only; Linux tells the two apart (/proc), elsewhere none is reported. */
+function outputClosed() {
+  try {
+    const info = fs.readFileSync("/proc/self/fdinfo/1", "utf8");
+    const flags = /^flags:\s*([0-7]+)/m.exec(info);
+    const stat = fs.fstatSync(1);
+    return Boolean(flags) && (parseInt(flags[1], 8) & 3) === 2 && stat.isCharacterDevice() &&
+      stat.rdev === fs.statSync("/dev/null").rdev;
+  } catch (error) {
+    return false;
+  }
+}
+
+module.exports = { loads, answer, dumps };
 if (require.main === module) main();

@@ -7,14 +7,17 @@ One JSON object per input line, one per output line, in order. Errors are answer
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import BinaryIO
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import BinaryIO, TypeVar
 
 from .dice import Dice
 from .errors import EngineError
+from .limits import MAX_DEPTH, MAX_DIGITS, MAX_LINE
 from .plays import positions_json_text
 from .position import Position
 from .rules import Outcome
@@ -27,25 +30,25 @@ def _result(outcome: Outcome | None) -> dict[str, object] | None:
     return outcome.to_json() if outcome else None
 
 
-MAX_DIGITS = 20
-"""The longest number a request may hold (a roll, a count or a point needs two digits)."""
-MAX_DEPTH = 100
-"""The deepest nesting of arrays and objects a request may hold (a request needs three)."""
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+"""A string (to its closing quote, or to the end of an unterminated one) or a bracket.
+A match that starts at a quote cannot fail, so no character is read twice."""
 
 
 def _too_deep(line: str) -> bool:
-    """Whether arrays and objects nest deeper than :data:`MAX_DEPTH` (strings skipped)."""
+    """Whether arrays and objects nest deeper than :data:`MAX_DEPTH`, brackets inside
+    strings not counted: one pass over the line."""
     if line.count("[") + line.count("{") <= MAX_DEPTH:
         return False
     depth = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", line)):
-        depth += 1 if bracket in "[{" else -1
+    for token in _TOKENS.findall(line):
+        depth += _NESTING.get(token, 0)
         if depth > MAX_DEPTH:
             return True
     return False
+
+
+_NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _request(line: str) -> Mapping[str, object]:
@@ -155,15 +158,25 @@ VERBS: dict[str, Callable[[Mapping[str, object]], Answer]] = {
 }
 
 
+Found = TypeVar("Found", Answer, str)
+
+
 def answer(verb: str, line: bytes | str) -> Answer:
     """One input line → one answer; every engine or input error becomes ``{"error"}``, and
     so does anything else that goes wrong: the command answers every line and never dies."""
+    return _guarded(lambda: VERBS[verb](_request(_text(line))))
+
+
+def answer_text(verb: str, line: bytes | str) -> Answer | str:
+    """:func:`answer`, with the ``plays`` verb's answer already written as JSON text."""
+    if verb != "plays":
+        return answer(verb, line)
+    return _guarded(lambda: plays_text(_request(_text(line))))
+
+
+def _guarded(respond: Callable[[], Found]) -> Found | Answer:
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-    except UnicodeDecodeError:
-        return {"error": "the line is not valid UTF-8 text"}
-    try:
-        return VERBS[verb](_request(text))
+        return respond()
     except EngineError as error:
         return {"error": str(error)}
     except RecursionError:
@@ -172,27 +185,43 @@ def answer(verb: str, line: bytes | str) -> Answer:
         return {"error": f"internal error, please report it: {type(error).__name__}"}
 
 
+def _text(line: bytes | str) -> str:
+    """The line as text, checked first for its length in bytes, then for UTF-8."""
+    size = len(line) if isinstance(line, bytes) else len(line.encode("utf-8", "surrogatepass"))
+    if size > MAX_LINE:
+        raise EngineError(f"the line is too long: at most {MAX_LINE} bytes")
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise EngineError("the line is not valid UTF-8 text") from None
+
+
 def encode(answer: Answer | str) -> bytes:
     """One output line: JSON in UTF-8 (a lone surrogate the input escaped stays escaped)."""
     text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
     return (text + "\n").encode("utf-8", "backslashreplace")
 
 
-def answer_text(verb: str, line: bytes | str) -> Answer | str:
-    """:func:`answer`, with the ``plays`` verb's answer already written as JSON text."""
-    if verb != "plays":
-        return answer(verb, line)
-    try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        return plays_text(_request(text))
-    except (UnicodeDecodeError, EngineError, RecursionError):
-        return answer(verb, line)  # the same error answer, from the one place that words it
+def read_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """Each line without its newline (a last one without a newline too). Of a line longer
+    than :data:`MAX_LINE` bytes only the first ``MAX_LINE + 1`` are kept, enough for its
+    answer to say so: memory stays bounded whatever comes in."""
+    while line := stream.readline(MAX_LINE + 1):
+        if line.endswith(b"\n"):
+            yield line[:-1]
+            continue
+        if len(line) > MAX_LINE:
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                pass
+        yield line
 
 
-def run(verb: str, lines: Iterable[bytes], out: BinaryIO) -> None:
-    """Answer every line, blank ones included (a last line without a newline too)."""
+def run(verb: str, lines: Iterable[bytes], out: BinaryIO | io.RawIOBase) -> None:
+    """Answer every line, blank ones included, each flushed as it is written."""
     for line in lines:
-        out.write(encode(answer_text(verb, line.rstrip(b"\n"))))
+        out.write(encode(answer_text(verb, line)))
         out.flush()
 
 
@@ -209,12 +238,36 @@ def main(argv: list[str] | None = None) -> int:
         help="plays: list legal plays; apply: play one; position: describe a position",
     )
     args = parser.parse_args(argv)
+    # A closed standard input is no request at all; a closed output fails at the first answer.
+    source = sys.stdin.buffer if sys.stdin is not None else io.BytesIO()
+    out = sys.stdout.buffer if sys.stdout is not None else _Closed()
     try:
-        run(args.verb, sys.stdin.buffer, sys.stdout.buffer)
-    except BrokenPipeError:  # the reader went away: nobody is left to answer
-        sys.stderr.close()
+        run(args.verb, read_lines(source), out)
+    except OSError:  # closed, gone or full: the answers are lost, and nobody is left to tell
+        _quiet_stdout()
         return 1
     return 0
+
+
+class _Closed(io.RawIOBase):
+    """Standard output that was closed before the command started."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        raise BrokenPipeError("standard output is closed")
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that Python's own flush at exit finds
+    nothing to complain about."""
+    if sys.stdout is None:
+        return
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from .dice import Dice
 from .errors import IllegalPlayError, NotationError
+from .limits import MAX_NUMBER_DIGITS, MAX_TEXT
 from .plays import OFF, Play, StateKey, legal_plays, state_key, step
 from .position import Position
 from .refusals import Refusal, Why, numbers_refusal, refuse_step
@@ -37,34 +38,37 @@ class Path:
 
 def parse_paths(text: str) -> list[Path]:
     """Read the syntax of a play into checker paths (repeats expanded). Raises
-    :class:`NotationError` quoting the part that cannot be read."""
+    :class:`NotationError` quoting the part that cannot be read; reading stops at the
+    fifth checker path, so a long text costs no more than a short one."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"a play has at most {MAX_TEXT} characters")
     paths: list[Path] = []
     for token in filter(None, re.split(r"[\s,;]+", text.strip())):
         match = _TOKEN.match(token)
         if not match:
-            raise NotationError(
-                f"cannot read {token!r} in {text!r}: write each move as from/to, e.g. 24/18 or 6/off"
-            )
+            raise _unreadable(token, text, "write each move as from/to, e.g. 24/18 or 6/off")
         parts = re.split(r"[/-]", match["path"])
         points = tuple(_read_point(part, token, text) for part in parts)
         stars = tuple(part.endswith("*") for part in parts)
         if points[0] == OFF:
-            raise NotationError(f"cannot read {token!r} in {text!r}: a move cannot start from off")
+            raise _unreadable(token, text, "a move cannot start from off")
         if OFF in points[:-1]:
-            raise NotationError(f"cannot read {token!r} in {text!r}: 'off' can only come last")
+            raise _unreadable(token, text, "'off' can only come last")
         for here, there in pairwise(points):
             if there != OFF and there >= here:
-                raise NotationError(
-                    f"cannot read {token!r} in {text!r}: checkers move to lower numbers "
-                    f"in the mover's own numbering ({here} to {there} goes backwards)"
-                )
-        times = int(match["times"] or 1)
-        if not 1 <= times <= 4:
-            raise NotationError(f"cannot read {token!r} in {text!r}: repeat 1 to 4 times")
-        paths.extend([Path(points, token, stars)] * times)
-    if len(paths) > 4:
-        raise NotationError(f"cannot read {text!r}: a roll moves at most four checkers")
+                raise _unreadable(token, text, "checkers move to lower numbers in the mover's own "
+                                  f"numbering ({here} to {there} goes backwards)")
+        times = match["times"] or "1"
+        if len(times) > MAX_NUMBER_DIGITS or not 1 <= int(times) <= 4:
+            raise _unreadable(token, text, "repeat 1 to 4 times")
+        paths.extend([Path(points, token, stars)] * int(times))
+        if len(paths) > 4:
+            raise NotationError(f"cannot read {text!r}: a roll moves at most four checkers")
     return paths
+
+
+def _unreadable(token: str, text: str, why: str) -> NotationError:
+    return NotationError(f"cannot read {token!r} in {text!r}: {why}")
 
 
 def _read_point(part: str, token: str, text: str) -> int:
@@ -72,14 +76,12 @@ def _read_point(part: str, token: str, text: str) -> int:
     if word == "off":
         return OFF
     if word == "bar":
-        raise NotationError(
-            f"cannot read {token!r} in {text!r}: Plakoto has no bar; a covered checker stays pinned where it is"
-        )
-    if not word.isdigit():
-        raise NotationError(f"cannot read {token!r} in {text!r}: {part!r} is not a point number")
+        raise _unreadable(token, text, "Plakoto has no bar; a covered checker stays pinned where it is")
+    if not word.isdigit() or len(word) > MAX_NUMBER_DIGITS:
+        raise _unreadable(token, text, f"{part!r} is not a point number")
     point = int(word)
     if not 1 <= point <= 24:
-        raise NotationError(f"cannot read {token!r} in {text!r}: point {point} is outside 1–24")
+        raise _unreadable(token, text, f"point {point} is outside 1–24")
     return point
 
 

@@ -9,6 +9,7 @@ from operator import neg
 from typing import TYPE_CHECKING
 
 from .errors import EngineError, PositionError
+from .limits import MAX_NUMBER_DIGITS, MAX_TEXT
 from .pickling import quick_pickle
 from .rules import CHECKERS, Outcome, Reason, game_over, may_bear_off
 from .side import Point, RuleSet, Side
@@ -115,8 +116,11 @@ class Position:
 
         ``W``/``B`` list each side's checkers on top (absolute points, ``NxK`` for K
         checkers), ``P`` the points with a checker of the other colour pinned beneath,
-        ``T`` the side to move. Checkers not listed are borne off.
+        ``T`` the side to move. Checkers not listed are borne off. Raises
+        :class:`PositionError`: each item is read and checked before the next.
         """
+        if len(code) > MAX_TEXT:
+            raise PositionError(f"a position code has at most {MAX_TEXT} characters")
         text = code.strip()
         if text.lower() == "start":
             return cls.start(rules=rules)
@@ -316,7 +320,9 @@ class Position:
 
 _set = object.__setattr__
 
-_POINT_ITEM = re.compile(r"^(\d+)(?:\s*[x×]\s*(\d+))?$")
+_NUMBER = rf"(\d{{1,{MAX_NUMBER_DIGITS}}})"
+_POINT_ITEM = re.compile(rf"^{_NUMBER}(?:\s*[x×]\s*{_NUMBER})?$")
+"""A point, perhaps with a count: a few digits each, so that reading them is cheap."""
 
 
 def _is_int(value: object) -> bool:

@@ -34,6 +34,8 @@
    */
 
   var CHECKERS = 15;
+  /** The limits of plakoto_site/engine/limits.py, checked before an input is read further. */
+  var LIMITS = Object.freeze({ line: 100000, depth: 100, digits: 20, text: 1000, numberDigits: 3 });
   var OFF = 0;
   var MOTHER_BITS = (1 << 1) | (1 << 24);
   var OUR_HOME = 0x7e; // bits 1..6
@@ -109,12 +111,27 @@
 
   /** The characters Python's str.strip() and the regex \s treat as white space. */
   var PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-  var STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
   var SEPARATORS = new RegExp("[" + PY_SPACE + ",;]+");
-  var POINT_ITEM = new RegExp("^(\\p{Nd}+)(?:[" + PY_SPACE + "]*[x×][" + PY_SPACE + "]*(\\p{Nd}+))?$", "u");
+  var NUMBER = "(\\p{Nd}{1," + LIMITS.numberDigits + "})";
+  var POINT_ITEM = new RegExp("^" + NUMBER + "(?:[" + PY_SPACE + "]*[x×][" + PY_SPACE + "]*" + NUMBER + ")?$", "u");
+  var SPACE = new RegExp("[" + PY_SPACE + "]");
 
-  /** Python's str.strip(). @param {string} text */
-  function pyStrip(text) { return text.replace(STRIP, ""); }
+  /** Python's str.strip(), one pass from each end. @param {string} text */
+  function pyStrip(text) {
+    var start = 0, end = text.length;
+    while (start < end && SPACE.test(text[start])) start++;
+    while (end > start && SPACE.test(text[end - 1])) end--;
+    return text.slice(start, end);
+  }
+
+  /** Whether a text has more than LIMITS.text characters (Python's len: code points).
+   * @param {string} text */
+  function overLong(text) {
+    if (text.length <= LIMITS.text) return false;
+    var count = 0;
+    for (var _ of text) if (++count > LIMITS.text) return true;
+    return false;
+  }
 
   /** Python's str(). @param {any} value */
   function str(value) { return typeof value === "string" ? value : repr(value); }
@@ -258,6 +275,7 @@
   /** Read a position code such as `W:24x8,20,13x6;B:1x10,5x4,15;P:15;T:W`, or `start`.
    * @param {string} code @returns {Position} */
   function fromCode(code) {
+    if (overLong(code)) throw positionError("a position code has at most " + LIMITS.text + " characters");
     var text = pyStrip(code);
     if (text.toLowerCase() === "start") return start("white");
     /** @type {Object<string, string>} */
@@ -276,12 +294,15 @@
     }
     var board = new Array(24).fill(0);
     [["white", "W", 1], ["black", "B", -1]].forEach(function (entry) {
-      readPoints(code, sections[entry[1]], true).forEach(function (item) {
-        if (board[item[0] - 1]) throw positionError("position code " + repr(code) + ": point " + item[0] + " is listed twice");
-        board[item[0] - 1] = Number(entry[2]) * item[1];
+      readPoints(code, sections[entry[1]], true, function (point, count) {
+        if (board[point - 1]) throw positionError("position code " + repr(code) + ": point " + point + " is listed twice");
+        board[point - 1] = Number(entry[2]) * count;
       });
     });
-    var pinned = Array.from(new Set(readPoints(code, sections.P || "", false).map(function (i) { return i[0]; })));
+    /** @type {Set<number>} */
+    var pins = new Set();
+    readPoints(code, sections.P || "", false, function (point) { pins.add(point); });
+    var pinned = Array.from(pins);
     pinned.sort(function (a, b) { return a - b; });
     var turn = parseSide("T" in sections ? sections.T : "W");
     var off = { white: 0, black: 0 };
@@ -294,9 +315,11 @@
     return validate({ board: board, pinned: pinned, off: off, turn: turn });
   }
 
-  /** @param {string} code @param {string} text @param {boolean} allowCount @returns {number[][]} */
-  function readPoints(code, text, allowCount) {
-    return text.split(",").map(pyStrip).filter(Boolean).map(function (item) {
+  /** Read each item and check it, then hand it on, before reading the next.
+   * @param {string} code @param {string} text @param {boolean} allowCount
+   * @param {(point: number, count: number) => void} each */
+  function readPoints(code, text, allowCount, each) {
+    text.split(",").map(pyStrip).filter(Boolean).forEach(function (item) {
       var match = POINT_ITEM.exec(item.toLowerCase());
       if (!match || (match[2] && !allowCount)) {
         var hint = allowCount ? "a point like 13 or 13x5" : "a point number";
@@ -305,7 +328,7 @@
       var point = pyInt(match[1]), count = match[2] ? pyInt(match[2]) : 1;
       if (!(point >= 1 && point <= 24)) throw positionError("position code " + repr(code) + ": point " + point + " is outside 1–24");
       if (count < 1) throw positionError("position code " + repr(code) + ": " + repr(item) + " needs at least one checker");
-      return [point, count];
+      each(point, count);
     });
   }
 
@@ -697,37 +720,42 @@
   /** Read the syntax of a play into checker paths (repeats expanded).
    * @param {string} text @returns {{points: number[], text: string}[]} */
   function parsePaths(text) {
+    if (overLong(text)) throw notationError("a play has at most " + LIMITS.text + " characters");
     var paths = [];
-    pyStrip(text).split(SEPARATORS).filter(Boolean).forEach(function (token) {
+    var tokens = pyStrip(text).split(SEPARATORS).filter(Boolean);
+    for (var t = 0; t < tokens.length; t++) {
+      var token = tokens[t];
+      /** @param {string} why */
+      var cannot = function (why) { return notationError("cannot read " + repr(token) + " in " + repr(text) + ": " + why); };
       var match = TOKEN.exec(token);
-      var where = "cannot read " + repr(token) + " in " + repr(text) + ": ";
-      if (!match) throw notationError(where + "write each move as from/to, e.g. 24/18 or 6/off");
-      var points = match[1].split(/[/-]/).map(function (part) { return readPoint(part, where); });
-      if (points[0] === OFF) throw notationError(where + "a move cannot start from off");
-      if (points.slice(0, -1).indexOf(OFF) >= 0) throw notationError(where + "'off' can only come last");
+      if (!match) throw cannot("write each move as from/to, e.g. 24/18 or 6/off");
+      var points = match[1].split(/[/-]/).map(function (part) { return readPoint(part, cannot); });
+      if (points[0] === OFF) throw cannot("a move cannot start from off");
+      if (points.slice(0, -1).indexOf(OFF) >= 0) throw cannot("'off' can only come last");
       for (var i = 0; i + 1 < points.length; i++) {
         if (points[i + 1] !== OFF && points[i + 1] >= points[i]) {
-          throw notationError(where + "checkers move to lower numbers in the mover's own numbering (" +
+          throw cannot("checkers move to lower numbers in the mover's own numbering (" +
             points[i] + " to " + points[i + 1] + " goes backwards)");
         }
       }
-      var times = match[2] ? pyInt(match[2]) : 1;
-      if (!(times >= 1 && times <= 4)) throw notationError(where + "repeat 1 to 4 times");
+      var digits = match[2] || "1";
+      var times = digits.length > LIMITS.numberDigits ? 0 : pyInt(digits);
+      if (!(times >= 1 && times <= 4)) throw cannot("repeat 1 to 4 times");
       var stars = match[1].split(/[/-]/).map(function (part) { return part.slice(-1) === "*"; });
       for (i = 0; i < times; i++) paths.push({ points: points, text: token, stars: stars });
-    });
-    if (paths.length > 4) throw notationError("cannot read " + repr(text) + ": a roll moves at most four checkers");
+      if (paths.length > 4) throw notationError("cannot read " + repr(text) + ": a roll moves at most four checkers");
+    }
     return paths;
   }
 
-  /** @param {string} part @param {string} where */
-  function readPoint(part, where) {
+  /** @param {string} part @param {(why: string) => EngineError} cannot */
+  function readPoint(part, cannot) {
     var word = part.replace(/\*+$/, "").toLowerCase();
     if (word === "off") return OFF;
-    if (word === "bar") throw notationError(where + "Plakoto has no bar; a covered checker stays pinned where it is");
-    if (!/^[0-9]+$/.test(word)) throw notationError(where + repr(part) + " is not a point number");
+    if (word === "bar") throw cannot("Plakoto has no bar; a covered checker stays pinned where it is");
+    if (!/^[0-9]+$/.test(word) || word.length > LIMITS.numberDigits) throw cannot(repr(part) + " is not a point number");
     var point = parseInt(word, 10);
-    if (!(point >= 1 && point <= 24)) throw notationError(where + "point " + point + " is outside 1–24");
+    if (!(point >= 1 && point <= 24)) throw cannot("point " + point + " is outside 1–24");
     return point;
   }
 
@@ -1070,6 +1098,7 @@
 
   var api = {
     CHECKERS: CHECKERS,
+    LIMITS: LIMITS,
     EngineError: EngineError,
     engineError: function (message) { return new EngineError(message); },
     pyStrip: pyStrip,
