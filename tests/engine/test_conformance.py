@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -647,3 +648,192 @@ def test_the_tree_and_the_refusal_data_are_the_python_engines() -> None:
     found = [f"{line}\n  python: {json.dumps(p)[:1500]}\n  node:   {json.dumps(n)[:1500]}"
              for line, p, n in zip(lines, expected, node, strict=True) if p != n]
     assert not found, f"{len(found)} of {len(lines)} differ; first ones:\n" + "\n".join(found[:3])
+
+
+# -- a fuzzed stream of malformed requests: the same bytes from both ---------------------------------
+
+FUZZED = 3600
+"""Malformed requests, 1,200 for each verb."""
+
+
+def fuzz_number(rnd: random.Random) -> object:
+    """A whole number of any size and sign, or one that is not whole."""
+    kind = rnd.randrange(6)
+    if kind == 0:
+        return rnd.randint(-3, 30)
+    if kind == 1:
+        return rnd.choice([-1, 1]) * rnd.randint(2**53 - 3, 10**20 - 1)
+    if kind == 2:
+        return f"@@{rnd.choice(['', '-'])}{rnd.choice([21, 25, 400, 5000])}@@"  # written out by raw_numbers()
+    if kind == 3:
+        return -rnd.randint(1, 10**6)
+    if kind == 4:
+        return rnd.choice([0.5, 5.0, 1e3, -0.0, 1e300])
+    return rnd.choice([True, False, None])
+
+
+def fuzz_digits(rnd: random.Random) -> str:
+    """A point or a count as a person might mistype it: too large, zero, negative, long,
+    with leading zeros or in another script."""
+    return rnd.choice([
+        str(rnd.randint(0, 30)), str(rnd.randint(25, 999)), "0" * rnd.randint(1, 4) + str(rnd.randint(1, 24)),
+        "9" * rnd.choice([4, 20, 23, 400, 990]), "-" + str(rnd.randint(1, 24)), "٢٤", "２", "1e3", "",
+    ])
+
+
+def fuzz_code(rnd: random.Random) -> str:
+    """A position code with repeated points, points off the board, huge counts and mixed
+    errors (``W:7,7,0``), or one of the wrong shape altogether."""
+    def items(letter: str) -> str:
+        chosen = []
+        for _ in range(rnd.randint(0, 6)):
+            point = rnd.choice([fuzz_digits(rnd), str(rnd.randint(1, 24)), str(rnd.randint(1, 24))])
+            if rnd.random() < 0.5:
+                point += rnd.choice(["x", "×", " x ", "X"]) + fuzz_digits(rnd)
+            chosen.append(point)
+        if chosen and rnd.random() < 0.3:
+            chosen.insert(rnd.randrange(len(chosen)), rnd.choice(chosen))  # a point listed twice
+        return f"{letter}:" + ",".join(chosen)
+
+    sections = [items("W"), items("B")]
+    if rnd.random() < 0.4:
+        sections.append(items("P"))
+    if rnd.random() < 0.6:
+        sections.append("T:" + rnd.choice(["W", "B", "w", "white", "red", "", "İ", fuzz_digits(rnd)]))
+    if rnd.random() < 0.2:
+        sections.append(rnd.choice(["Q:1", "W:3", "x", ";", "T:W"]))
+    rnd.shuffle(sections) if rnd.random() < 0.2 else None
+    code = ";".join(sections)
+    if rnd.random() < 0.05:
+        code += " " * rnd.randint(900, 1100)
+    return code
+
+
+def fuzz_play(rnd: random.Random) -> str:
+    tokens = []
+    for _ in range(rnd.randint(0, 7)):
+        parts = [rnd.choice([fuzz_digits(rnd), str(rnd.randint(1, 24)), "off", "bar", "x", "OFF"])
+                 + ("*" if rnd.random() < 0.2 else "") for _ in range(rnd.randint(1, 3))]
+        token = rnd.choice(["/", "-", "//"]).join(parts)
+        if rnd.random() < 0.2:
+            token += f"({fuzz_digits(rnd)})"
+        tokens.append(token)
+    return rnd.choice([" ", ", ", ";", "\t"]).join(tokens)
+
+
+def fuzz_position(rnd: random.Random) -> object:
+    """The interchange form with wrong types, lengths, counts and repeated pins."""
+    if rnd.random() < 0.1:
+        return rnd.choice([None, [1, 2], "start", 5, {"board": None}])
+    board: list[object] = list(START["board"])  # type: ignore[call-overload]
+    for _ in range(rnd.randint(0, 3)):
+        board[rnd.randrange(24)] = fuzz_number(rnd)
+    if rnd.random() < 0.1:
+        board = board[: rnd.randint(0, 30)]
+    position: dict[str, object] = {"board": board}
+    if rnd.random() < 0.5:
+        position["pinned"] = [rnd.choice([fuzz_number(rnd), 1, 24, 24]) for _ in range(rnd.randint(0, 4))]
+    if rnd.random() < 0.4:
+        position["off"] = rnd.choice([{"white": fuzz_number(rnd), "black": fuzz_number(rnd)}, {"red": 1}, [0, 0],
+                                      {"white": 0}, None])
+    if rnd.random() < 0.4:
+        position["turn"] = rnd.choice(["white", "b", " Black ", "red", 1, None, ["w"]])
+    if rnd.random() < 0.1:
+        position["colour"] = "white"
+    return position
+
+
+def fuzz_value(rnd: random.Random) -> object:
+    """Any JSON value, of the wrong type for every field."""
+    return rnd.choice([fuzz_number(rnd), "", "5-3", [6, 5], [fuzz_number(rnd), fuzz_number(rnd)],
+                       [6], [6, 5, 4], {"a": 1}, [[6, 5]], "tapa", fuzz_code(rnd)])
+
+
+GOOD_CODES = ["start", "W:24x8,20,13x6;B:1x10,5x4,15;T:W", "W:6x5,5x5,4x5;B:19x15;T:W",
+              "W:24x8,15,13x5,10;B:1x10,5x4;P:15;T:B", "W:1x4;B:19x15;T:W"]
+
+
+def fuzz_request(rnd: random.Random) -> dict[str, object]:
+    request: dict[str, object] = {}
+    where = rnd.random()
+    if where < 0.3:  # a good position, so that the play itself is read
+        request["code"] = rnd.choice(GOOD_CODES)
+    elif where < 0.6:
+        request["code"] = fuzz_code(rnd) if rnd.random() < 0.85 else fuzz_value(rnd)
+    elif where < 0.92:
+        request["position"] = fuzz_position(rnd)
+    if rnd.random() < 0.85:
+        request["dice"] = (
+            [rnd.randint(1, 6), rnd.randint(1, 6)] if rnd.random() < 0.6 else [fuzz_number(rnd), fuzz_number(rnd)]
+            if rnd.random() < 0.6 else fuzz_value(rnd)
+        )
+    if rnd.random() < 0.3:
+        request["rules"] = rnd.choice(["tapa", "Plakoto ", "mahbusa", "chess", fuzz_value(rnd)])
+    if rnd.random() < 0.8:
+        request["play"] = fuzz_play(rnd) if rnd.random() < 0.85 else fuzz_value(rnd)
+    if rnd.random() < 0.05:
+        request["extra"] = fuzz_value(rnd)
+    return request
+
+
+def raw_numbers(text: str) -> str:
+    """The JSON text with each ``"@@-25@@"`` made a number of that many nines (Python will
+    not write an int of more than 4,300 digits)."""
+    return re.sub(r'"@@(-?)(\d+)@@"', lambda match: match[1] + "9" * int(match[2]), text)
+
+
+def fuzz_line(rnd: random.Random) -> bytes:
+    """One malformed request line: a request with wrong fields, or broken bytes."""
+    kind = rnd.random()
+    request = fuzz_request(rnd)
+    text = raw_numbers(json.dumps(request, ensure_ascii=rnd.random() < 0.5))
+    if kind < 0.75:
+        return text.encode("utf-8", "surrogatepass")
+    if kind < 0.82:  # cut or mangled anywhere
+        cut = rnd.randrange(len(text) + 1)
+        return (text[:cut] + rnd.choice(["", "x", "\\", '"', "]", "}", "\x00", "\\u12"]) + text[cut + 1 :]).encode()
+    if kind < 0.86:  # bytes that are not UTF-8
+        data = bytearray(text.encode())
+        data.insert(rnd.randrange(len(data) + 1), rnd.choice([0xFF, 0xC3, 0xED, 0x80]))
+        return bytes(data)
+    if kind < 0.9:  # nesting about the limit, or strings full of brackets and escapes
+        depth = rnd.choice([99, 100, 101, 150])
+        return rnd.choice([
+            b'{"a": ' + b"[" * depth + b"]" * depth + b"}", b"[" * depth + b'\\"' * rnd.randint(1, 2000),
+            b'{"a": "' + b"[" * depth + b'"}', b'{"a": "\\' + b"{" * depth,
+        ])
+    if kind < 0.93:  # numbers of every size in the line itself
+        number = rnd.choice(["9" * 21, "-" + "9" * 20, "9" * 5000, "1e99999", "0.5", "-0", "01", "1E3", "Infinity"])
+        return f'{{"code": "start", "dice": [6, {number}], "play": "24/18"}}'.encode()
+    if kind < 0.97:  # garbage
+        return bytes(rnd.randrange(1, 256) for _ in range(rnd.randint(0, 60))).replace(b"\n", b" ")
+    if kind < 0.985:  # at the line limit and past it
+        pad = 100_000 - len(text) + rnd.choice([-1, 0, 1, 5000])
+        return (text + " " * max(pad, 0)).encode()
+    return text.encode() + b" " * rnd.randint(0, 3) + b"\r"
+
+
+def test_a_fuzzed_stream_of_malformed_requests_gets_the_same_bytes_from_both() -> None:
+    """Wrong types, huge and negative numbers, repeated points, mixed errors, garbage and
+    broken bytes: both command lines answer every line with byte-identical text."""
+    rnd = random.Random(40)
+    lines = [fuzz_line(rnd) for _ in range(FUZZED)]
+    compared = 0
+    problems: list[str] = []
+    for index, verb in enumerate(VERBS):
+        part = lines[index::3]
+        data = b"".join(line + b"\n" for line in part)
+        outputs = {}
+        for name, command in (("python", python_cli(verb)), ("node", node_cli(verb))):
+            done = subprocess.run(command, input=data, capture_output=True, timeout=300)
+            assert done.returncode == 0 and not done.stderr, (name, done.stderr[-2000:])
+            outputs[name] = done.stdout.split(b"\n")[:-1]
+            assert len(outputs[name]) == len(part), (name, len(outputs[name]), len(part))
+        for line, python, node in zip(part, outputs["python"], outputs["node"], strict=True):
+            compared += 1
+            if python != node:
+                problems.append(f"{verb} {line[:300]!r}\n  python: {python[:600]!r}\n  node:   {node[:600]!r}")
+    errors = sum(b'"error"' in line for line in lines)
+    print(f"\nfuzzed conformance: {compared} malformed requests, {len(problems)} differences")
+    assert compared >= 3000 and errors >= 0
+    assert not problems, f"{len(problems)} of {compared} differ; first ones:\n" + "\n".join(problems[:5])
