@@ -12,6 +12,7 @@ from plakoto_site.content.problems import Code, ContentError, Problem
 from plakoto_site.i18n.status import (
     Answer,
     Block,
+    ChangedBlock,
     LanguageStatus,
     LessonStatus,
     answers,
@@ -54,7 +55,8 @@ def gather(project: Project, checked: Checked, languages: list[str]) -> list[Lan
     for lang in languages:
         status = LanguageStatus(lang, catalog=checked.catalogs.get(lang), draft=lang in content.settings.drafts)
         folder = project.content / lang
-        mine = [w for w in checked.warnings if is_under(w.path, folder, project.root)]
+        mine = [w for w in checked.warnings
+                if is_under(w.path, folder, project.root) or is_under(w.path, project.locales / lang, project.root)]
         by_code: dict[Code, list[Problem]] = {}
         for warning in mine:
             by_code.setdefault(warning.code, []).append(warning)
@@ -73,9 +75,20 @@ def gather(project: Project, checked: Checked, languages: list[str]) -> list[Lan
                 gaps = sum(1 for w in status.parity if w.path == where)
                 same = sum(1 for w in status.same if w.path == where)
                 item = LessonStatus(item.slug, item.state, item.changed, item.removed, item.marked, gaps, same)
+                if item.state == "stale" and item.marked:
+                    status.answers += _changed_blocks(project, checked, lang, name, english, translated)
             status.lessons.append(item)
         found.append(status)
     return found
+
+
+def _changed_blocks(project: Project, checked: Checked, lang: str, name: str, english: Lesson,
+                    translated: Lesson) -> list[ChangedBlock]:
+    theirs, mine = f"content/{english.lang}/{english.path.name}", f"content/{lang}/{translated.path.name}"
+    return [ChangedBlock(name, f"{theirs}:{(answer.english or answer.was).line}",
+                         f"{mine}:{answer.translated.line + (answer.parts[0][0] if answer.parts else 0)}",
+                         answer.untouched, answer.english is None)
+            for answer in _answers(project, checked, lang, english, translated) or []]
 
 
 def as_json(statuses: list[LanguageStatus]) -> dict[str, object]:
@@ -94,6 +107,8 @@ def as_json(statuses: list[LanguageStatus]) -> dict[str, object]:
                 "structure": [str(p) for p in s.parity],
                 "same_as_english": [str(p) for p in s.same],
                 "words_to_avoid": [str(p) for p in s.words],
+                "changed_blocks": [{"lesson": a.lesson, "english": a.english, "translation": a.translation,
+                                    "untouched": a.untouched, "removed": a.removed} for a in s.answers],
                 "catalog": None if s.catalog is None else {
                     "total": s.catalog.total, "translated": s.catalog.translated, "fuzzy": s.catalog.fuzzy,
                 },
@@ -123,6 +138,11 @@ def table(statuses: list[LanguageStatus], reference: str) -> str:
                         f" — locales/{status.lang}/LC_MESSAGES/messages.po")
         for problem in status.captions + status.parity + status.same + status.words:
             rows.append(f"{status.lang}: {problem}")
+        for answer in status.answers:
+            what = "(then) was removed" if answer.removed else "changed"
+            state = "not edited since the mark" if answer.untouched else "edited since the mark"
+            rows.append(f"{status.lang}: {answer.lesson}: {answer.english} {what} — answered by "
+                        f"{answer.translation} ({state})")
     rows.append("")
     if any(item.gaps for s in statuses for item in s.lessons):
         rows.append("INCOMPLETE: the translation lacks sections, diagrams, exercises, lists, tables or notation "

@@ -92,6 +92,18 @@ class LessonStatus:
         return self.state == "translated" and not self.gaps and not self.same
 
 
+@dataclass(frozen=True, slots=True)
+class ChangedBlock:
+    """For ``status``: a changed English block (``path:line``; ``removed`` when gone) and the
+    translated block answering it, and whether that one was edited since the mark."""
+
+    lesson: str
+    english: str
+    translation: str
+    untouched: bool
+    removed: bool = False
+
+
 @dataclass
 class LanguageStatus:
     lang: str
@@ -102,6 +114,8 @@ class LanguageStatus:
     parity: list[Problem] = field(default_factory=list)
     same: list[Problem] = field(default_factory=list)
     draft: bool = False
+    answers: list[ChangedBlock] = field(default_factory=list)
+    """Each English block changed since its translation was marked, and the block answering it."""
 
     @property
     def complete(self) -> bool:

@@ -242,6 +242,14 @@ def test_mark_names_the_changed_english_block_whose_translation_is_untouched(pro
             "content/ru/pinning.md:11: Запертая шашка ждёт там, где её поймали.\n") in done.stderr, done.stderr
     assert "content/ru/pinning.md:9" not in done.stderr  # the one fixed is not named (its marks add two lines)
 
+    table = project.run("status").stdout
+    assert ("ru: pinning: content/en/pinning.md:7 changed — answered by content/ru/pinning.md:9 (edited since the "
+            "mark)\nru: pinning: content/en/pinning.md:9 changed — answered by content/ru/pinning.md:11 (not edited "
+            "since the mark)\n") in table, table
+    blocks = json.loads(project.run("status", "--json").stdout)["languages"]["ru"]["changed_blocks"]
+    assert blocks[1] == {"lesson": "pinning", "english": "content/en/pinning.md:9",
+                         "translation": "content/ru/pinning.md:11", "untouched": True, "removed": False}
+
     diff = project.run("status", "--diff", "ru/pinning").stdout
     assert ("--- was (line 9 then)\nThe pinned checker waits where it was caught.\n\n"
             "+++ now content/en/pinning.md:9\nThe pinned checker waits where it was caught, until the pinner leaves.\n\n"
