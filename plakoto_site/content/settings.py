@@ -50,7 +50,7 @@ def url_problem(url: object) -> str | None:
     if "@" in parts.netloc:
         return "carries a user name or password (user:pass@), which every page would publish: give only the host"
     if not _usable_port(parts):
-        return "has a port that is not a whole number from 1 to 65535, e.g. https://example.org:8443/"
+        return "has a port that is not a whole number from 1 to 65535"
     if any(char.isspace() or not char.isprintable() or char in _URL_FORBIDDEN for char in url):
         return 'holds a space, a line break or one of " < > \\ ^ ` { | }: write them %-encoded'
     if parts.query or parts.fragment or "?" in url or "#" in url:
