@@ -236,3 +236,46 @@ def test_status_reports_a_catalog_mistake_instead_of_counting_it(project: MiniPr
         assert done.returncode == 1
         assert f"{PO}:8: the text has no closing quote — end the line with a quote \"" in done.stderr
         assert "status: fix the errors above first" in done.stderr
+
+
+BUILT = Path(tempfile.mkdtemp(prefix="po-mangled-site-"))
+"""One small project for the whole property below: built once, then each example's
+catalog written into it."""
+
+
+_PROJECT: list[MiniProject] = []
+
+
+def _built_project() -> MiniProject:
+    """The small project with the real Russian catalog, built once."""
+    if not _PROJECT:
+        project = MiniProject(BUILT / "project")
+        project.write(PO, REAL.decode("utf-8"))
+        assert project.run("build").returncode == 0
+        _PROJECT.append(project)
+    return _PROJECT[0]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(mangled())
+def test_a_mangled_catalog_never_crashes_the_build_and_leaves_the_site(data: bytes) -> None:
+    """The whole command, in this process: a mangled real catalog either builds or stops
+    with ``messages.po:LINE`` problems, never an exception, and the last site stays."""
+    from plakoto_site.commands import cli
+
+    project = _built_project()
+    before = project.snapshot()
+    (project.root / PO).write_bytes(data)
+    errors, output = io.StringIO(), io.StringIO()
+    with redirect_stderr(errors), redirect_stdout(output):
+        code = cli.main(["--root", str(project.root), "build"])
+    said = errors.getvalue()
+    assert "Traceback" not in said
+    if code == 0:
+        (project.root / PO).write_bytes(REAL)
+        assert project.run("build").returncode == 0  # back to the site the next example expects
+        return
+    assert code == 1
+    assert re.search(r"^locales/ru/LC_MESSAGES/messages\.po:\d+: .+ — .+$", said, re.M), said
+    assert "Build stopped" in said and "was left as it was" in said
+    assert project.snapshot() == before
