@@ -16,6 +16,7 @@ from plakoto_site.content.markdown import DIAGRAM_TOKEN, EXERCISE_TOKEN
 from plakoto_site.content.problems import Code, Problems
 from plakoto_site.content.site import CheckedLesson, Content
 
+from .project import ASSETS
 from .urls import is_external, page_path, relative
 
 PAGE_IDS = frozenset({"main", "lessons", "more", "drills", "record", "play-data"})
@@ -47,16 +48,16 @@ def page_ids(tokens: Sequence[Token]) -> set[str]:
 
 
 def links(checked: CheckedLesson) -> Iterator[Link]:
-    """Every link of the lesson's text, with the line it is on."""
+    """Every link (and picture) of the lesson's text, with the line it is on."""
     lines = checked.lesson.body.split("\n")
     for token in checked.tokens:
         if token.type != "inline" or token.map is None or not token.children:
             continue
         start, end = token.map
         for child in token.children:
-            if child.type != "link_open":
+            if child.type not in ("link_open", "image"):
                 continue
-            href = str(child.attrGet("href") or "")
+            href = str(child.attrGet("href" if child.type == "link_open" else "src") or "")
             at = next((i for i in range(start, end) if href and href in lines[i]), start)
             yield Link(href, checked.lesson.body_line + at)
 
@@ -69,8 +70,10 @@ class Site:
         self.files: set[str] = set()
         self.ids: dict[str, set[str]] = {}
         reference = content.reference
+        self.files.update({"index.html", "404.html", "sitemap.xml", *(f"assets/{name}" for name in ASSETS)})
         for lang in content.languages:
             self.files.add(page_path(lang))
+            self.files.update(f"{lang}/embed/{name}/index.html" for name in content.diagrams)
             self.files.update(page_path(lang, name) for name in BUILT)
             self.files.update(page_path(lang, slug) for slug in reference.lessons)
             if lang in homes:

@@ -53,7 +53,8 @@ def test_links_to_pages_english_stands_in_for_are_good(project: MiniProject) -> 
     """ru has no moving.md and no glossary.md: English stands in, so the links resolve."""
     _with_glossary(project)
     project.write("content/ru/pinning.md", LESSON_RU + "\n[Ходы](../moving/index.html), "
-                  "[пункт](../glossary/index.html#point), [сюда](#pin), [домой](../index.html).\n")
+                  "[пункт](../glossary/index.html#point), [сюда](#pin), [домой](../index.html), "
+                  "[встроить](../embed/pin/index.html), [стили](../../assets/site.css), [все](../../index.html).\n")
     done = project.run("check")
     assert done.returncode == 0, done.stderr
     assert "link to" not in done.stderr
@@ -78,3 +79,10 @@ def test_serve_reports_a_broken_link_and_keeps_the_site(project: MiniProject) ->
     assert ("content/ru/pinning.md:14: link to ../rechnik/index.html#point goes nowhere — did you mean "
             "../glossary/index.html#point?") in errors.getvalue()
     assert project.snapshot() == before
+
+
+def test_a_picture_that_is_not_there(project: MiniProject) -> None:
+    project.write("content/ru/pinning.md", LESSON_RU + "\n![доска](../../assets/board.png)\n")
+    done = project.run("check")
+    assert done.returncode == 1
+    assert "content/ru/pinning.md:14: link to ../../assets/board.png goes nowhere" in done.stderr, done.stderr
