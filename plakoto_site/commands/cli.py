@@ -307,6 +307,8 @@ def run_once(prog: str = "python build.py") -> NoReturn:
     try:
         code = main(prog=prog, state=state)
     except SystemExit as done:  # --help, or a mistake in the command line
+        if isinstance(done.code, str):  # a sentence for the user (status: there is no lesson …)
+            print(done.code, file=sys.stderr)
         code = done.code if isinstance(done.code, int) else int(done.code is not None)
     leave(code)
 
