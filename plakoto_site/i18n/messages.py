@@ -100,11 +100,14 @@ def update_messages(root: Path, languages: Iterable[str], reference: str = "en")
         if lang == reference:
             continue
         path = catalog_path(locales, lang)
+        converted = ""
         if path.exists():
             read = read_catalog(path, lang, problems)
             if read is None:
                 continue
             catalog = read[0]
+            if read[1].charset != "utf-8":
+                converted = f"; saved as UTF-8 (it was {read[1].charset})"
         else:
             catalog = Catalog(locale=lang, domain=DOMAIN, project="plakoto_site", charset="utf-8")
         before, obsolete_before = _ids(catalog), len(catalog.obsolete)
@@ -116,7 +119,7 @@ def update_messages(root: Path, languages: Iterable[str], reference: str = "en")
         outputs[path.with_suffix(".mo")] = compiled.getvalue()
         missing = sum(1 for m in catalog if m.id and not all(m.string if isinstance(m.string, tuple) else (m.string,)))
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
-        report.append(f"{changes}; {len(catalog)} messages, {missing} untranslated, {fuzzy} fuzzy")
+        report.append(f"{changes}; {len(catalog)} messages, {missing} untranslated, {fuzzy} fuzzy{converted}")
     if problems.errors:
         raise CatalogProblems(problems.errors)
     for path, data in outputs.items():

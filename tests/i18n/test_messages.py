@@ -56,3 +56,18 @@ def test_a_removed_and_a_changed_msgid_are_kept(tmp_path: Path) -> None:
     again = update_messages(tmp_path, ["en", "ru"])
     assert '#~ msgid "Previous lesson"' in po.read_text(encoding="utf-8")
     assert again[1].startswith("ru: no change in the English texts;"), again
+
+
+def test_a_catalog_in_a_declared_legacy_charset_is_saved_as_utf8(tmp_path: Path) -> None:
+    (tmp_path / "plakoto_site").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "plakoto_site" / "texts.py").write_text(CODE, encoding="utf-8")
+    po = tmp_path / "locales/ru/LC_MESSAGES/messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(PO.replace("charset=UTF-8", "charset=windows-1251").encode("cp1251"))
+
+    report = update_messages(tmp_path, ["en", "ru"])
+
+    assert report[1].endswith("; saved as UTF-8 (it was cp1251)"), report
+    text = po.read_bytes().decode("utf-8")
+    assert 'msgstr "Следующий урок"' in text and "charset=utf-8" in text
