@@ -287,9 +287,8 @@ def script() -> NoReturn:
 COLLECT_EVERY = 200_000
 """How many new lists, dicts and other containers Python's cyclic garbage collector lets a
 command make between two of its passes (700 by default). A build makes hundreds of
-thousands of short-lived ones and next to no cycles: at 700 the collector ran some 90
-times before a cold build forks and 130 in each process after it, 50–100 ms of a
-process's time spent finding next to nothing. As mypy does in its build, it runs every
+thousands of short-lived ones and next to no cycles: at 700 the collector ran some 200
+times in a cold build, 50–100 ms of a process's time spent finding next to nothing. As mypy does in its build, it runs every
 200,000 instead (still often enough for ``make serve``, which builds again and again)."""
 
 
@@ -317,7 +316,7 @@ def leave(code: int) -> NoReturn:
     """End a process that ran one command, with ``code``: its output flushed, and without
     Python taking apart, object by object, all a build made (40–150 ms of a cold build's
     time on the project's machine), as mypy leaves. Files are closed and the forked copy
-    waited for by then. Only for ``build.py`` and ``plakoto-site``, never in a test."""
+    (:mod:`plakoto_site.site.parallel`) waited for by then. Only for ``build.py`` and ``plakoto-site``, never in a test."""
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)

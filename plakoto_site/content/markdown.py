@@ -14,9 +14,8 @@ embed's iframe and oEmbed title, the gallery); without it the lesson's title sta
 A caption may run on over lines indented by spaces. The core rule below turns such
 fences into ``plakoto_diagram`` tokens; the render layer draws them.
 
-markdown-it-py is imported when the parser is first made: a cold build parses the lessons
-after it has forked (:mod:`plakoto_site.site.build`), so both processes import it side by
-side rather than one before the other starts.
+markdown-it-py is imported when the parser is first made: a command that parses no lesson
+never waits for it.
 """
 
 from __future__ import annotations

@@ -37,12 +37,6 @@ class Memo:
         """The value kept under ``key``, or ``None``."""
         return self.tables.get(table, {}).get(key)
 
-    def adopt(self, other: Memo) -> None:
-        """Keep every value of ``other`` (made by a forked copy of the build) too."""
-        for table, values in other.tables.items():
-            for key, value in values.items():
-                self.keep(table, key, value)
-
     def keep(self, table: str, key: Hashable, value: object) -> None:
         values = self.tables.setdefault(table, {})
         if len(values) >= LIMIT:

@@ -2,10 +2,7 @@
 
 A missing or fuzzy translation falls back to the English message id, never to a key.
 Babel's PO reader, MO writer and translations (``babel.support``, which brings Babel's
-dates and time zones with it) are imported when first needed. A cold build reads the
-catalogs after it has forked (:mod:`plakoto_site.site.build`), each process its
-languages'; where it would wait for its first copy, it imports the reader and the writer
-before (:func:`load_babel`), once for both processes.
+dates and time zones with it) are imported when first needed.
 """
 
 from __future__ import annotations
@@ -50,20 +47,6 @@ class CatalogStats:
     @property
     def share(self) -> float:
         return self.translated / self.total if self.total else 1.0
-
-
-def load_babel() -> None:
-    """Import Babel's PO reader and MO writer now, not when the first catalog is read (with
-    the standard library's e-mail parser, which the reader imports for the first header,
-    and its date parser, which reads the header's dates)."""
-    import datetime
-    import email.message  # noqa: F401
-    import email.parser  # noqa: F401
-
-    import babel.messages.mofile  # noqa: F401
-    import babel.messages.pofile  # noqa: F401
-
-    datetime.datetime.strptime("2026-01-01 00:00", "%Y-%m-%d %H:%M")  # as Babel reads POT-Creation-Date
 
 
 def read_catalog(path: Path, lang: str, problems: Problems, template: set[tuple[str | None, str]] | None = None

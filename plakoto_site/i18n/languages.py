@@ -4,8 +4,7 @@ A language's CLDR data is large (Babel reads and merges some 300 KB of it, 10–
 language, and keeps megabytes in memory) and a page needs little of it: the language's
 name, its direction, and its numbers, which below 1,000 are their plain digits in nearly
 every language. :meth:`Language.read` takes those once; a build keeps them in its build
-state (:func:`language`), so a cold build reads the CLDR data in its first forked copy,
-where the build would wait, and neither process that renders ever loads it.
+state (:func:`language`).
 """
 
 from __future__ import annotations

@@ -347,9 +347,7 @@ def shapes(
 def drawn(position: Position, last: Play | None = None, dice: Dice | None = None, roller: Side | None = None,
           memo: Memo | None = None) -> str:
     """What :func:`shapes` draws that no language changes: the checkers, the marks of the
-    last play, the dice. Drawn once for every language in the build state ``memo``; a cold
-    build on two cores draws them before it forks (see
-    :func:`~plakoto_site.site.render.draw_ahead`), once for both processes."""
+    last play, the dice. Drawn once for every language in the build state ``memo``."""
     return _drawn(_key(position, last, dice, roller), position, last, dice, roller, memo)
 
 

@@ -48,8 +48,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Checked:
-    """Everything read, and the languages checked (all of them, or those one process of a
-    forked build renders): ready to render."""
+    """Everything read, and the languages checked: ready to render."""
 
     content: Content
     lessons: dict[str, list[CheckedLesson]]
@@ -81,11 +80,9 @@ def gather(project: Project, languages: tuple[str, ...] | None = None,
 
 
 def check_languages(project: Project, content: Content, languages: Sequence[str], problems: Problems,
-                    memo: Memo | None = None, avoided: bool = True) -> Checked:
+                    memo: Memo | None = None) -> Checked:
     """Check the catalogs and lessons of ``languages`` (each depends only on itself and the
-    reference's lessons), adding to ``problems``; the result holds only these languages.
-    With ``avoided`` false, the words to avoid are left to :func:`check_avoided_words`
-    (a forked build looks for those of its copy's languages itself)."""
+    reference's lessons), adding to ``problems``; the result holds only these languages."""
     checked = Checked(content, {}, {}, {}, [])
     for lang in languages:
         catalog = _catalog(project, lang, content.settings.reference, problems, memo)
@@ -97,8 +94,7 @@ def check_languages(project: Project, content: Content, languages: Sequence[str]
         home = _check_home(project, content, lang, problems, memo)
         if home is not None:
             checked.homes[lang] = home
-        if avoided:
-            check_avoided_words(content, [lang], problems, memo, project.locales)
+        check_avoided_words(content, [lang], problems, memo, project.locales)
     site = links.Site(content, checked.lessons, checked.homes)
     for lang in languages:
         home = checked.homes.get(lang)
@@ -264,6 +260,5 @@ def check_translation(
 
 def english_texts(english: Lesson, memo: Memo | None = None) -> Mapping[str, int]:
     """The English lesson's blocks of text by line (:func:`~plakoto_site.i18n.parity.text_lines`),
-    found once in ``memo`` for all its translations; a cold build on two cores finds them
-    before it forks, once for both processes."""
+    found once in ``memo`` for all its translations."""
     return remembered(memo, "English texts", english, lambda: text_lines(english, parsed(english.body, memo)))

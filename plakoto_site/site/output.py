@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 MARKER = ".plakoto-site"
@@ -251,25 +251,30 @@ def fresh_folder(out: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
 
 
-def write_files(folder: Path, files: Mapping[str, bytes]) -> None:
-    """Write ``files`` (relative names) into ``folder``, which must exist: every path is
+def write_files(folder: Path, files: Mapping[str, bytes] | Iterable[tuple[str, bytes]]) -> list[str]:
+    """Write ``files`` (relative names; a mapping, written in sorted order, or the pairs as
+    they come) into ``folder``, which must exist, and return their names: every path is
     opened relative to it, so a folder removed meanwhile is never made again."""
+    pairs = sorted(files.items()) if isinstance(files, Mapping) else files
+    names: list[str] = []
     handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
         made: set[str] = set()
-        for name in sorted(files):
+        for name, content in pairs:
             parent = posixpath.dirname(name)
             if parent and parent not in made:
                 _make_folders(parent, handle, made)
             file = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666, dir_fd=handle)
             try:
-                data = memoryview(files[name])
+                data = memoryview(content)
                 while data:
                     data = data[os.write(file, data):]
             finally:
                 os.close(file)
+            names.append(name)
     finally:
         os.close(handle)
+    return names
 
 
 def _make_folders(path: str, handle: int, made: set[str]) -> None:

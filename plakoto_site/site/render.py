@@ -3,19 +3,14 @@ that cannot be rendered is reported as a problem of the content, with its file a
 
 from __future__ import annotations
 
-import contextlib
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
 from jinja2 import TemplateError
 
 from plakoto_site.content.problems import Code, ContentError, Problem
-from plakoto_site.content.site import Content
-from plakoto_site.render.diagrams import draw_frames
-from plakoto_site.render.exercises import draw_exercise
-from plakoto_site.render.templates import Templates
 
 from .context import Site
 from .drills import drill_pages
@@ -28,39 +23,20 @@ from .embeds import (
     oembed_index,
 )
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
-from .project import Project
 from .sitemap import search_files
-from .state import BuildCache
-
-
-def prepare(project: Project, cache: BuildCache) -> None:
-    """Load, once, what rendering any language needs: the templates (each compiled, or read
-    from ``.cache/jinja``) into the environment ``cache`` keeps. A forked build calls this
-    before it forks to render, so both processes have them from the start. (What the pages
-    need of each language's CLDR data the first forked copy reads: see
-    :func:`~plakoto_site.site.build.build`.)"""
-    environment = Templates(project.templates, cache, project.compiled_templates, reload=cache.lasting).environment
-    for name in environment.list_templates(extensions=["html"]):
-        with contextlib.suppress(TemplateError):  # reported with the page that uses it
-            environment.get_template(name)
-
-
-def draw_ahead(content: Content, cache: BuildCache) -> None:
-    """Draw, once, what the pages of every language show that no language changes: each
-    diagram frame's board and each exercise's board without their words, and the play
-    trees' page data. A cold build on two cores does it while its copy makes the drills,
-    where the build would wait, so that neither process of the later fork draws them."""
-    for diagram in content.diagrams.values():
-        draw_frames(diagram, cache)
-    for exercise in content.exercises.values():
-        draw_exercise(exercise, cache)
 
 
 def render(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
-    """The site's files by name, sorted: the pages and embeds of ``languages`` (every
-    language by default) and, with ``shared``, what belongs to no language: the front
-    page, the sitemap and the assets. A language's files depend on nothing rendered for
-    another, so languages can be rendered apart (see :func:`~plakoto_site.site.build.build`)."""
+    """The site's files by name, sorted (see :func:`each_file`)."""
+    return dict(sorted(each_file(site, languages, shared)))
+
+
+def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> Iterator[tuple[str, bytes]]:
+    """The site's files, one at a time as they are rendered (a build writes each as it
+    comes and keeps none): the pages and embeds of ``languages`` (every language by
+    default) and, with ``shared``, what belongs to no language: the front page, the
+    sitemap and the assets. A language's files depend on nothing rendered for another, so
+    languages can be rendered apart (see :func:`~plakoto_site.site.build.write_site`)."""
     chosen = [language.code for language in site.languages] if languages is None else list(languages)
     try:
         embeds = find_embeds(site, chosen)
@@ -76,10 +52,10 @@ def render(site: Site, languages: Sequence[str] | None = None, shared: bool = Tr
         ]
         if shared:
             generators += [root_pages(site), search_files(site), asset_files(site), oembed_index(site)]
-        files = {name: data for generator in generators for name, data in generator}
+        for generator in generators:
+            yield from generator
     except TemplateError as error:
         raise ContentError([template_problem(site.project.root, error)]) from None
-    return dict(sorted(files.items()))
 
 
 def template_problem(root: Path, error: TemplateError) -> Problem:

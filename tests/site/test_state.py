@@ -135,7 +135,7 @@ def test_a_kept_catalog_reports_its_problems_on_every_build_until_fixed(tmp_path
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # One process holds the whole build state here: a forked copy would keep its languages'
     # catalogs to itself (whether a build forks depends on the machine and the threads).
-    monkeypatch.setattr(building, "can_fork", lambda: False)
+    monkeypatch.setattr(building, "two_cores", lambda: False)
     mini = MiniProject(tmp_path / "p")
     mini.write("locales/ru/LC_MESSAGES/messages.po", PO_RU.replace("(запись %(play)s).", "(запись)."))
     cache = BuildCache()
@@ -168,7 +168,7 @@ def test_a_page_no_longer_built_is_removed_from_the_served_folder(tmp_path: Path
 
 def test_a_kept_comparison_with_the_english_reports_its_warnings_on_every_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building, "can_fork", lambda: False)  # the whole build state in this process
+    monkeypatch.setattr(building, "two_cores", lambda: False)  # the whole build state in this process
     mini = MiniProject(tmp_path / "p")
     mini.write("content/ru/pinning.md", LESSON_RU.split("```diagram")[0])  # the diagram left out
     cache = BuildCache()
@@ -213,7 +213,7 @@ def _compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_a_cold_build_takes_the_compiled_templates_and_compiles_only_what_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building, "can_fork", lambda: False)  # every template compiled in this process
+    monkeypatch.setattr(building, "two_cores", lambda: False)  # every template compiled in this process
     mini = MiniProject(tmp_path / "p")
     compiled = _compiled(monkeypatch)
     build(Project(mini.root), tmp_path / "first")
@@ -234,7 +234,7 @@ def test_a_cold_build_takes_the_compiled_templates_and_compiles_only_what_change
 
 def test_damaged_compiled_templates_or_no_place_for_them_change_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(building, "can_fork", lambda: False)
+    monkeypatch.setattr(building, "two_cores", lambda: False)
     mini = MiniProject(tmp_path / "p")
     build(Project(mini.root), tmp_path / "first")
     kept = mini.root / ".cache/jinja"
