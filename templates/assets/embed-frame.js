@@ -96,8 +96,12 @@
       if (index >= 0) { stepper.show(index, { announce: false, history: false, animate: false }); }
     }
     window.addEventListener("message", function (event) {
-      // Any page may send anything: only {type: "plakoto:go", step: a number or a name} and
-      // {type: "plakoto:theme", theme: "light" or "dark"} count; a wrong step is answered.
+      // Any page may send anything: only the article around the frame (its parent window:
+      // not a sibling frame, nor a page that opened this one) is heard, and only
+      // {type: "plakoto:go", step: a number or a name} and {type: "plakoto:theme", theme:
+      // "light" or "dark"} count; a wrong step is answered. Comparing windows works even in
+      // WordPress's sandbox, whose origin is opaque.
+      if (window.parent === window || event.source !== window.parent) { return; }
       /** @type {unknown} */
       var data = event.data, type, step, theme;
       if (!data || typeof data !== "object") { return; }

@@ -275,6 +275,42 @@ def test_the_frame_says_it_is_ready_obeys_a_theme_and_answers_a_wrong_step(
     assert abs(height - content) <= 2 and 400 < height <= 800
 
 
+# A second frame in the same article, which can reach its sibling through parent.frames.
+WITH_SIBLING = ARTICLE.replace("<script>", """<iframe id="sibling" title="another widget" srcdoc="<script>
+  function attack(message) {{ parent.frames[0].postMessage(message, '*'); }}
+</script>"></iframe>
+<script>""", 1)
+
+
+@pytest.mark.browser
+def test_only_the_parent_window_drives_the_frame(page: Page, site: BuiltSite, article: Callable[..., str]) -> None:
+    src = site.url + "en/embed/pin-sequence/index.html"
+    page.goto(article(src, page=WITH_SIBLING))
+    wait_for(page, "plakoto:ready")
+    figure = frame(page).locator("figure[data-plakoto-diagram='pin-sequence']")
+    # the frame hears the messages (a listener of the test's own records them), obeys none
+    frame(page).locator("html").evaluate("""() => { window.heard = [];
+        window.addEventListener('message', e => window.heard.push(e.data)); }""")
+    page.evaluate("document.getElementById('sibling').contentWindow.attack({type: 'plakoto:go', step: 1})")
+    page.evaluate("document.getElementById('sibling').contentWindow.attack({type: 'plakoto:theme', theme: 'dark'})")
+    frame(page).locator("html").evaluate("() => new Promise(r => { const t = () => window.heard.length >= 2 ? r() : setTimeout(t, 20); t(); })")
+    expect(figure).to_have_attribute("data-step", "0")
+    assert frame(page).locator("html").get_attribute("data-theme") is None
+    page.evaluate("go(1)")  # the article itself is obeyed
+    expect(figure).to_have_attribute("data-step", "1")
+
+    # a page that opened the diagram in a window of its own
+    with page.expect_popup() as opened:
+        page.evaluate(f"window.popup = window.open({src!r})")
+    popup = opened.value
+    expect(popup.locator("figure")).to_have_attribute("data-step", "0")
+    popup.evaluate("() => { window.heard = []; window.addEventListener('message', e => window.heard.push(e.data)); }")
+    page.evaluate("window.popup.postMessage({type: 'plakoto:go', step: 1}, '*')")
+    popup.wait_for_function("window.heard.length >= 1")
+    expect(popup.locator("figure")).to_have_attribute("data-step", "0")
+    popup.close()
+
+
 @pytest.mark.browser
 def test_embed_this_step_gives_the_snippet_for_the_step_shown(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + "en/pinning/index.html")
