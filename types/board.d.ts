@@ -34,8 +34,18 @@ export interface Geometry {
   turn: { x: number; textX: number; y: number; textDy: number; fontSize: number };
   /** The lines under the board: the small checker at (markX, y + markDy), the words at (x, y), one line apart. */
   info: { markX: number; markDy: number; x: number; y: number; line: number; fontSize: number };
-  /** Each name plus a colour's first letter (w, b) is the id of a shared shape (render/svg.py DEFS). */
-  shapes: { checker: string; pinned: string; off: string; die: string; pip: string; line: string; turn: string };
-  /** The marker on a pinned checker, drawn at its point's pinMarkY. */
-  pinMark: string;
+  /** Every small shape of a board by name (render/svg.py SHAPES): "pin" is the marker on a
+   * pinned checker, drawn at its point's pinMarkY; "ring" rings a checker that just moved. */
+  shapes: { [name in ShapeName]: Shape };
+}
+
+export type ShapeName = "checker" | "pinned" | "off" | "offMoved" | "die" | "pip" | "line" | "turn" | "pin" | "ring" | "from";
+
+/** A circle centred on the place it is drawn at, or a rectangle whose corner is (dx, dy) from it;
+ * "{colour}" in an attribute stands for "white" or "black". */
+export interface Shape {
+  tag: "circle" | "rect";
+  attributes: { [name: string]: string };
+  dx: number;
+  dy: number;
 }

@@ -24,8 +24,7 @@ its steps' links (``#pin-on-five-1``). With markdown-it-py::
     html = md.render(text, {"path": "guide.md"})
 
 An illegal play raises :class:`DiagramSourceError` naming ``guide.md:LINE`` and the
-engine's reason. The boards draw with shapes defined once per page (:data:`DEFS`): the
-plugin writes them before the page's first figure (one ``env`` per page). The page needs
+engine's reason. Each board draws all of itself (no shape shared through the page). The page needs
 the figure's script and stylesheet: :func:`assets` gives them, to be copied beside the
 page and linked (the MkDocs plugin does both).
 """
@@ -42,7 +41,7 @@ from babel.support import NullTranslations
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from plakoto_site.content.diagrams import DIAGRAM_ID, diagram_from_data
 from plakoto_site.content.markdown import make_markdown
@@ -51,8 +50,9 @@ from plakoto_site.content.toml import KeyLines, read_toml
 from plakoto_site.i18n.catalogs import catalog_path, read_catalog, translations
 from plakoto_site.i18n.languages import REFERENCE, Language, is_known
 from plakoto_site.i18n.words import Words
-from plakoto_site.render import palette, svg
+from plakoto_site.render import palette
 from plakoto_site.render.diagrams import diagram_html
+from plakoto_site.render.scripts import served
 from plakoto_site.render.templates import Templates
 
 FENCE = "plakoto"
@@ -60,10 +60,16 @@ TOKEN = "plakoto_figure"
 ASSET_FOLDER = "assets/plakoto"
 """Where the figure's files go, relative to the site's root."""
 SCRIPT, STYLESHEET = "diagram.js", "plakoto.css"
-CHECKOUT = Path(__file__).resolve().parents[2]
-"""The project the package was installed from (``pip install -e``): its script and catalogs."""
-DEFS = Markup(svg.SPRITE)
-"""The shapes every board draws with (``<use href="#pk_…">``), hidden: once in each page."""
+def _project() -> Path:
+    """Where the figure's scripts, template and catalogs are: carried in the package by a
+    wheel (``setup.py`` copies them to ``integrations/project/``), or the checkout an
+    editable install (``pip install -e``) runs from."""
+    carried = Path(__file__).resolve().parent / "project"
+    return carried if carried.is_dir() else Path(__file__).resolve().parents[2]
+
+
+CHECKOUT = _project()
+"""The project's folders the plugin reads (:func:`_project`)."""
 
 
 class DiagramSourceError(ValueError):
@@ -74,18 +80,25 @@ class DiagramSourceError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+FIGURE = "figure.diagram[data-plakoto-diagram]"
+"""The figure the stylesheet styles, and whose scheme the script keeps (plakoto-figure.js)."""
+SCRIPTS = ("plakoto-scheme.js", "diagram.js", "plakoto-figure.js")
+"""What the figure's one script is made of, in order, from the site's ``templates/assets/``."""
+
+
 def assets() -> dict[str, bytes]:
-    """The files a page with a figure links, by name: the stepping script (the site's own)
-    and a stylesheet for the figure alone, which leaves the rest of the page as it was: the
-    boards' colours are written out, light and dark (no custom property of the page's is
-    set or read)."""
-    script = CHECKOUT / "templates" / "assets" / SCRIPT
-    if not script.is_file():
+    """The files a page with a figure links, by name: the stepping script (the site's own,
+    with what keeps the boards in the page's scheme) and a stylesheet for the figure alone,
+    which leaves the rest of the page as it was (:func:`.palette.hosted_style`)."""
+    folder = CHECKOUT / "templates" / "assets"
+    missing = [name for name in SCRIPTS if not (folder / name).is_file()]
+    if missing:
         raise FileNotFoundError(
-            f"{script} is missing: install plakoto_site from a clone of the project "
-            "(pip install -e 'PATH/TO/CLONE[mkdocs]'), which holds the figure's script")
+            f"{folder / missing[0]} is missing: install plakoto_site from a clone of the project "
+            "(pip install 'PATH/TO/CLONE[mkdocs]'), or from a wheel built from one, which carry the figure's script")
+    script = b"".join(served((folder / name).read_text(encoding="utf-8")).encode() for name in SCRIPTS)
     layout = (Path(__file__).parent / STYLESHEET).read_bytes()
-    return {SCRIPT: script.read_bytes(), STYLESHEET: layout + (palette.picture_style() + "\n").encode()}
+    return {SCRIPT: script, STYLESHEET: layout + palette.hosted_style(FIGURE).encode()}
 
 
 def words_for(lang: str) -> Words:
@@ -141,7 +154,24 @@ def _render(content: str, path: Path, problems: Problems, words: Words, default_
         return None
     md = make_markdown()
     captions = {frame: Markup(md.renderInline(text)) for frame, text in texts.items()}
-    return Figure(diagram.id, diagram_html(diagram, captions, words, Templates(CHECKOUT / "templates")))
+    html = diagram_html(diagram, captions, words, Templates(CHECKOUT / "templates"))
+    return Figure(diagram.id, _data_on_figure(html))
+
+
+_DATA = re.compile(r'<script type="application/json" class="diagram-data">(.*?)</script>', re.S)
+
+
+def _data_on_figure(html: str) -> Markup:
+    """The figure's page data moved from its ``<script type="application/json">`` into a
+    ``data-diagram`` attribute of the figure (diagram.js reads either): themes that load
+    pages into the current one (Material's instant navigation) run every ``<script>`` of
+    the content they bring as JavaScript, whatever its type, and stop at the first error."""
+    found = _DATA.search(html)
+    if found is None:
+        return Markup(html)
+    html = html[: found.start()] + html[found.end():]
+    end = html.index(">", html.index("<figure "))
+    return Markup(f'{html[:end]} data-diagram="{escape(found.group(1))}"{html[end:]}')
 
 
 def _line_of(content: str, key: str) -> int:
@@ -209,12 +239,7 @@ def plakoto_plugin(md: MarkdownIt, lang: str = REFERENCE) -> None:
 
     def render(self: Any, tokens: Sequence[Token], index: int, options: Any, env: Any) -> str:
         figure = tokens[index].meta.get("figure")
-        if figure is None:
-            return ""
-        page = env if isinstance(env, dict) else {}
-        defs = "" if page.get("plakoto_defs") else DEFS
-        page["plakoto_defs"] = True
-        return f"{defs}{figure.html}\n"
+        return "" if figure is None else f"{figure.html}\n"
 
     md.core.ruler.after("block", "plakoto_figures", rule)
     md.add_render_rule(TOKEN, render)

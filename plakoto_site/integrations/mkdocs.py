@@ -12,14 +12,14 @@ The fence holds a diagram source (see :mod:`plakoto_site.integrations.fence`). A
 play, an unreadable position or any other mistake stops ``mkdocs build`` with every
 mistake listed as ``docs/page.md:LINE: what is wrong — what to do``. The figure's script
 and stylesheet are written once to ``assets/plakoto/`` in the site and linked from each page
-that has a figure by a path relative to that page, so the site works from any sub-path.
+that has a figure (before its first figure) by a path relative to that page, so the site
+works from any sub-path. The boards' text stays out of the search index.
 """
 
 from __future__ import annotations
 
 import logging
 import posixpath
-import re
 import uuid
 from dataclasses import replace
 from pathlib import Path
@@ -37,10 +37,9 @@ from mkdocs.structure.pages import Page
 
 from plakoto_site.content.problems import Problems
 
-from .fence import ASSET_FOLDER, DEFS, SCRIPT, STYLESHEET, TOKEN, assets, plakoto_plugin
+from .fence import ASSET_FOLDER, SCRIPT, STYLESHEET, TOKEN, assets, plakoto_plugin
 
 log = logging.getLogger("mkdocs.plugins.plakoto")
-_HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
 
 
 class PlakotoConfig(Config):
@@ -88,11 +87,11 @@ class PlakotoPlugin(BasePlugin[PlakotoConfig]):
         return "\n".join(lines)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        found = self.placeholders.get(page.file.src_uri, {})
-        first = min(found, key=html.find, default=None)
-        for placeholder, figure in found.items():
-            shown = DEFS + figure if placeholder == first else figure  # the boards' shapes, once a page
-            html = html.replace(f"<p>{placeholder}</p>", shown).replace(placeholder, shown)
+        # An empty box stands for each figure until the page is written (on_post_page): the
+        # search index, made from the page's content in between, gets no board text.
+        for placeholder in self.placeholders.get(page.file.src_uri, {}):
+            box = f'<div data-plakoto-figure="{placeholder}"></div>'
+            html = html.replace(placeholder, box).replace(f"<p>{box}</p>", box)
         return html
 
     def on_env(self, env: Any, /, *, config: MkDocsConfig, files: Files) -> Any:
@@ -105,15 +104,22 @@ class PlakotoPlugin(BasePlugin[PlakotoConfig]):
         return env
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        if page.file.src_uri not in self.placeholders:
+        found = self.placeholders.get(page.file.src_uri)
+        if not found:
             return output
         here = posixpath.dirname(page.file.dest_uri) or "."
         def href(name: str) -> str:
             return posixpath.relpath(f"{ASSET_FOLDER}/{name}", here)
+        # In the content, before the first figure, not in the <head>: a theme that loads the
+        # next page's content into the current one (Material's instant navigation) keeps
+        # its own <head>, but runs the scripts of the content it brings.
         links = (f'<link rel="stylesheet" href="{href(STYLESHEET)}">'
                  f'<script src="{href(SCRIPT)}" defer></script>')
-        match = _HEAD_END.search(output)
-        return output[: match.start()] + links + output[match.start():] if match else links + output
+        first = min(found, key=lambda placeholder: output.find(f'data-plakoto-figure="{placeholder}"'))
+        for placeholder, figure in found.items():
+            shown = links + str(figure) if placeholder == first else str(figure)
+            output = output.replace(f'<div data-plakoto-figure="{placeholder}"></div>', shown)
+        return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.placeholders:

@@ -4,8 +4,8 @@ Python stays the one source of the board's look: :func:`empty_board` is the boar
 :mod:`.svg` without checkers, and :func:`geometry` hands the board script (``board.js``)
 every measure it needs to place checkers, pins, counts, dice and trays exactly where
 :func:`.svg.shapes` puts them; both read them from :mod:`.svg`'s named constants.
-The script draws with the same shared shapes (``<use href="#pk_…">``, :data:`.svg.DEFS`,
-carried once by every page), so its colours come from the same stylesheet, light or dark.
+The script draws the same small shapes (:data:`.svg.SHAPES`, handed over in the geometry)
+with the same classes, so its colours come from the same stylesheet, light or dark.
 """
 
 from __future__ import annotations
@@ -17,17 +17,16 @@ from markupsafe import escape
 from . import svg
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
 
-SHAPES = {"checker": "pk_", "pinned": "pk_p", "off": "pk_o", "die": "pk_d", "pip": "pk_pip", "line": "pk_l",
-          "turn": "pk_t"}
-"""The shared shapes the script draws with: each name plus a colour's first letter (``w``,
-``b``) is the id of a shape in :data:`.svg.DEFS`."""
+
+def _shape(shape: svg.Shape) -> dict[str, Any]:
+    return {"tag": shape.tag, "attributes": dict(shape.attributes), "dx": shape.dx, "dy": shape.dy}
 
 
 def empty_board(title: str, element_id: str) -> str:
     """The frame, the points and their numbers, with a title; no checkers."""
     return (f'<svg viewBox="0 0 {svg.WIDTH} {svg.HEIGHT}" class="board" direction="ltr" role="img" '
             f'aria-labelledby="{element_id}-title" id="{element_id}" font-family="{svg.FONT}">'
-            f'<title id="{element_id}-title">{escape(title)}</title><use href="#pk_board"/></svg>')
+            f'<title id="{element_id}-title">{escape(title)}</title>{svg.BASE}</svg>')
 
 
 def _point(point: int) -> dict[str, float]:
@@ -68,6 +67,5 @@ def geometry() -> dict[str, Any]:
                  "fontSize": svg.TURN_FONT},
         "info": {"markX": svg.INFO_MARK_X, "markDy": svg.INFO_MARK_DY, "x": svg.INFO_TEXT_X, "y": svg.INFO_Y,
                  "line": svg.INFO_LINE, "fontSize": svg.INFO_FONT},
-        "shapes": SHAPES,
-        "pinMark": "pk_pin",
+        "shapes": {name: _shape(shape) for name, shape in svg.SHAPES.items()},
     }

@@ -45,30 +45,30 @@ PRINT = {"bg": "#fff", "fg": "#000", "muted": "#333", "link": "#000", "panel": "
 Rules = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 BOARD_RULES: Rules = (
+    (".plate", (("fill", "bg"),)),
     (".felt", (("fill", "board"),)),
     (".wood", (("fill", "frame"),)),
     (".pt-a", (("fill", "point-a"),)),
     (".pt-b", (("fill", "point-b"),)),
-    (".pt-num,.board .info,.board .off-count", (("fill", "fg"),)),
+    (".pt-num,.info,.off-count", (("fill", "fg"),)),
     (".turn-text", (("fill", "fg"),)),
     (".ck-white,.off-white,.die-white", (("fill", "checker-white"), ("stroke", "checker-white-edge"))),
     (".ck-black,.off-black,.die-black", (("fill", "checker-black"), ("stroke", "checker-black-edge"))),
-    (".pip-black,.board .on-white", (("fill", "checker-black"),)),
-    (".pip-white,.board .on-black", (("fill", "checker-white"),)),
+    (".pip-black,.on-white", (("fill", "checker-black"),)),
+    (".pip-white,.on-black", (("fill", "checker-white"),)),
     (".ck-pinned", (("stroke", "pin"),)),
     (".pin-mark", (("fill", "pin"), ("stroke", "pin-edge"))),
     (".ring-moved,.from-mark,.off-moved", (("stroke", "moved"),)),
 )
 """How the board's classes (:mod:`plakoto_site.render.svg`) take their colours: (selector,
-((property, colour), …)). The shapes a board shares live in ``<defs>`` and are drawn by
-``<use>``, whose copies match selectors on their own, not through the board: so those
-rules name the shape's class alone."""
+((property, colour), …)), each selector within a ``.board`` (:func:`rules`), so a host
+page's own ``.info`` or ``.wood`` keeps its look."""
 
 STRIP_RULES: Rules = (
     (".sheet", (("fill", "bg"),)),
     (".caption", (("fill", "fg"),)),
 )
-"""The filmstrip's sheet and the captions under its boards."""
+"""The filmstrip's sheet and the captions under its boards (outside any ``.board``)."""
 
 LIGHT, DARK = 0, 1
 
@@ -90,9 +90,11 @@ def page_properties() -> str:
     )
 
 
-def rules(colour: Callable[[str], str], table: Rules = BOARD_RULES) -> str:
-    """The rules of ``table``, each colour written by ``colour(name)``."""
-    return "".join(selector + "{" + ";".join(f"{prop}:{colour(name)}" for prop, name in declared) + "}"
+def rules(colour: Callable[[str], str], table: Rules = BOARD_RULES, scope: str = ".board ") -> str:
+    """The rules of ``table``, each selector within ``scope`` and each colour written by
+    ``colour(name)``."""
+    return "".join(",".join(scope + part for part in selector.split(",")) + "{" +
+                   ";".join(f"{prop}:{colour(name)}" for prop, name in declared) + "}"
                    for selector, declared in table)
 
 
@@ -103,12 +105,48 @@ def picture_style(*, strip: bool = False, scheme: int | None = None) -> str:
     setting (a picture in another site's ``<img>`` must match that site, not the reader's
     system). The colours are written out, not ``var(--…)``: programs that turn pictures
     into bitmaps (thumbnails, previews) often read classes but not custom properties."""
-    table = BOARD_RULES + (STRIP_RULES if strip else ())
+    def both(colour: Callable[[str], str]) -> str:
+        return rules(colour) + (rules(colour, STRIP_RULES, scope="") if strip else "")
+
     if scheme is not None:
-        return rules(lambda name: COLOURS[name][scheme], table)
-    light = rules(lambda name: COLOURS[name][LIGHT], table)
-    dark = rules(lambda name: COLOURS[name][DARK], table)
+        chosen = scheme
+        return both(lambda name: COLOURS[name][chosen])
+    light = both(lambda name: COLOURS[name][LIGHT])
+    dark = both(lambda name: COLOURS[name][DARK])
     return f"{light}@media (prefers-color-scheme: dark){{{dark}}}"
+
+
+HOST_MARKERS = {
+    DARK: ('[data-md-color-scheme="slate"]', '[data-bs-theme="dark"]', ".dark", '[data-theme="dark"]'),
+    LIGHT: ('[data-md-color-scheme="default"]', '[data-bs-theme="light"]', ".light", '[data-theme="light"]'),
+}
+"""How host pages say their scheme on an element around a board: Material for MkDocs's
+palette, Bootstrap's (MkDocs's own theme), a class, a ``data-theme`` (as this site does)."""
+
+
+def hosted_style(scope: str) -> str:
+    """The boards' colours inside someone else's page, for the elements ``scope`` selects
+    (a figure, the viewer's box): custom properties of their own (``--plakoto-…``, set on
+    the element, so no property of the page's is read or changed) in light colours, dark
+    ones where the system is dark, then where the host page's markers say so
+    (:data:`HOST_MARKERS`), then where the element itself says so: its ``data-theme``, or
+    ``data-plakoto-scheme``, which ``plakoto-scheme.js`` keeps up to date (it also reads a
+    ``color-scheme`` on the page's root, which no selector can)."""
+    def props(scheme: int) -> str:
+        return "".join(f"--plakoto-{name}:{colours[scheme]};" for name, colours in COLOURS.items())
+
+    def under(scheme: int) -> str:
+        return ",".join(f"{marker} {scope}" for marker in HOST_MARKERS[scheme])
+
+    def own(scheme: int) -> str:
+        value = "dark" if scheme == DARK else "light"
+        return f'{scope}[data-theme="{value}"],{scope}[data-plakoto-scheme="{value}"]'
+
+    board = rules(lambda name: f"var(--plakoto-{name})", scope=f"{scope} .board ")
+    return (f"{scope}{{{props(LIGHT)}}}\n"
+            f"@media (prefers-color-scheme: dark){{{scope}{{{props(DARK)}}}}}\n"
+            f"{under(DARK)}{{{props(DARK)}}}\n{under(LIGHT)}{{{props(LIGHT)}}}\n"
+            f"{own(DARK)}{{{props(DARK)}}}\n{own(LIGHT)}{{{props(LIGHT)}}}\n{board}\n")
 
 
 def site_stylesheet(site_css: bytes) -> bytes:

@@ -3,11 +3,11 @@
 Absolute numbering, White's home bottom right: points 13–24 run along the top from left
 to right, 12–1 along the bottom.
 
-What every board shares — the wood, the points and their numbers, a checker of each colour,
-a die, the marks of a move — is defined once in :data:`DEFS` and drawn with ``<use>``: a
-page carries :data:`SPRITE` once for all its boards, a picture or a filmstrip its own
-``<defs>``. A board itself holds only what its position shows (:func:`shapes`), drawn once
-per build and shared by the lesson, the embed page, the picture and the filmstrip.
+Every board draws everything itself: the plate, the wood, the points and their numbers
+(:data:`BASE`), and each checker, die and mark of a move as a small shape (:data:`SHAPES`),
+with no ``<use>`` of shapes elsewhere in the page (scripts that rewrite a page's links break
+on those). A board is drawn once per build (:func:`shapes`) and shared by the lesson, the
+embed page, the picture and the filmstrip.
 
 No colour is named here: shapes carry classes, and the stylesheet gives them the palette's
 custom properties (:mod:`plakoto_site.render.palette`), light or dark.
@@ -146,9 +146,12 @@ PIPS = {
 
 
 def _wood_and_points() -> str:
-    """The frame, the bar, the trays, the points and their numbers."""
+    """The plate under everything, the frame, the bar, the trays, the points and their
+    numbers. The plate takes the board's own page colour, so the numbers and the lines under
+    the board, drawn on it, read in the board's scheme on any page's background."""
     outer_w = BORDER + INNER_W + BORDER
     parts = [
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="8" class="plate"/>',
         f'<rect x="0" y="{LABEL}" width="{outer_w}" height="{2 * PH + GAP + 2 * BORDER}" rx="6" class="wood"/>',
         f'<rect x="{LEFT}" y="{INNER_TOP}" width="{INNER_W}" height="{2 * PH + GAP}" class="felt"/>',
         f'<rect x="{LEFT + 6 * PW}" y="{INNER_TOP}" width="{BAR}" height="{2 * PH + GAP}" class="wood bar"/>',
@@ -166,47 +169,59 @@ def _wood_and_points() -> str:
         label_y = LABEL - 6 if is_top(point) else INNER_BOTTOM + BORDER + LABEL - 5
         numbers.append(f'<text x="{x:g}" y="{label_y:g}" class="pt-num">{point}</text>')
     parts.append(f'<g text-anchor="middle" font-size="15">{"".join(numbers)}</g>')
-    return f'<g id="pk_board">{"".join(parts)}</g>'
+    return f'<g class="base">{"".join(parts)}</g>'
 
 
-def _defs() -> str:
-    checker = f'r="{R - 1}" stroke-width="1.5"'
-    parts = [_wood_and_points()]
-    for colour in COLOUR.values():
-        c = colour[0]
-        parts += [
-            f'<circle id="pk_{c}" {checker} class="ck ck-{colour}"/>',
-            # a checker of this colour pinned beneath one of the other
-            f'<circle id="pk_p{c}" r="{R - 1}" stroke-width="4" class="ck ck-{colour} ck-pinned"/>',
-            f'<rect id="pk_o{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="1" class="off off-{colour}"/>',
-            f'<rect id="pk_om{c}" width="{TRAY - 12}" height="10" rx="3" stroke-width="2" '
-            f'class="off off-{colour} off-moved"/>',
-            f'<rect id="pk_d{c}" x="-15" y="-15" width="30" height="30" rx="5" stroke-width="1.5" class="die die-{colour}"/>',
-            # a pip on a die of the other colour
-            f'<circle id="pk_pip{c}" r="3" class="die-pip pip-{colour}"/>',
-            f'<circle id="pk_l{c}" r="7" stroke-width="1.5" class="ck ck-{colour}"/>',
-            f'<circle id="pk_t{c}" r="{TURN_R}" stroke-width="2" class="turn-mark ck-{colour}"/>',
-        ]
-    parts += [
-        # the marker on a pinned checker, in the part of it its pinner leaves visible
-        '<circle id="pk_pin" r="6.5" stroke-width="2" class="pin-mark"/>',
-        f'<circle id="pk_ring" r="{R + 2}" fill="none" stroke-width="3" class="ring-moved"/>',
-        f'<circle id="pk_from" r="{R - 4}" fill="none" stroke-width="2.5" stroke-dasharray="4 3" class="from-mark"/>',
-    ]
-    return f'<defs>{"".join(parts)}</defs>'
+BASE = _wood_and_points()
+"""What every board starts with: the plate, the wood, the points and their numbers. Each
+board carries its own copy: no ``<use href>`` to a shape elsewhere in the page, which
+scripts that rewrite a page's links (Material for MkDocs's instant navigation sets every
+``href``; a ``<use>``'s is read-only) break on."""
 
 
-DEFS = _defs()
-"""The shapes every board draws with ``<use href="#pk_…">``: ``pk_board`` (wood, points,
-numbers), and for each colour ``c`` (``w``, ``b``): ``pk_c`` a checker, ``pk_pc`` one pinned
-beneath the other colour (``pk_pin`` marks it), ``pk_oc``/``pk_omc`` one borne off (just now), ``pk_dc`` a die,
-``pk_pipc`` a pip, ``pk_lc`` the small checker of the lines under the board, ``pk_tc``
-the checker beside the words that say whose turn it is; ``pk_ring``
-rings a checker that just moved and ``pk_from`` marks where it came from. The ids hold an
-underscore, which no id a lesson can give does."""
+@dataclass(frozen=True)
+class Shape:
+    """A small shape a board draws many times (a checker, a die, a mark), centred on the
+    place it is given: ``{colour}`` in an attribute stands for ``white`` or ``black``; a
+    rectangle's corner is ``(dx, dy)`` from that place."""
 
-SPRITE = f'<svg class="board-defs" width="0" height="0" aria-hidden="true" focusable="false">{DEFS}</svg>'
-"""The shared shapes, once in a page that shows boards (its stylesheet hides the box)."""
+    tag: str
+    attributes: tuple[tuple[str, str], ...]
+    dx: float = 0
+    dy: float = 0
+
+    def at(self, x: float, y: float, colour: str = "", more: str = "", also: str = "") -> str:
+        """The shape at ``(x, y)`` in ``colour``, with the classes ``also`` and the
+        attributes ``more`` (written out, with their leading space)."""
+        attrs = "".join(f' {k}="{v.replace("{colour}", colour)}{" " + also if k == "class" and also else ""}"'
+                        for k, v in self.attributes)
+        place = f'cx="{x:g}" cy="{y:g}"' if self.tag == "circle" else f'x="{x + self.dx:g}" y="{y + self.dy:g}"'
+        return f"<{self.tag} {place}{attrs}{more}/>"
+
+
+_CHECKER = ("r", f"{R - 1}")
+SHAPES: dict[str, Shape] = {
+    "checker": Shape("circle", (_CHECKER, ("stroke-width", "1.5"), ("class", "ck ck-{colour}"))),
+    # a checker of this colour pinned beneath one of the other
+    "pinned": Shape("circle", (_CHECKER, ("stroke-width", "4"), ("class", "ck ck-{colour} ck-pinned"))),
+    "off": Shape("rect", (("width", f"{TRAY - 12}"), ("height", "10"), ("rx", "3"), ("stroke-width", "1"),
+                          ("class", "off off-{colour}"))),
+    "offMoved": Shape("rect", (("width", f"{TRAY - 12}"), ("height", "10"), ("rx", "3"), ("stroke-width", "2"),
+                               ("class", "off off-{colour} off-moved"))),
+    "die": Shape("rect", (("width", "30"), ("height", "30"), ("rx", "5"), ("stroke-width", "1.5"),
+                          ("class", "die die-{colour}")), -15, -15),
+    # a pip on a die of the other colour
+    "pip": Shape("circle", (("r", "3"), ("class", "die-pip pip-{colour}"))),
+    "line": Shape("circle", (("r", "7"), ("stroke-width", "1.5"), ("class", "line-mark ck-{colour}"))),
+    "turn": Shape("circle", (("r", f"{TURN_R}"), ("stroke-width", "2"), ("class", "turn-mark ck-{colour}"))),
+    # the marker on a pinned checker, in the part of it its pinner leaves visible
+    "pin": Shape("circle", (("r", "6.5"), ("stroke-width", "2"), ("class", "pin-mark"))),
+    "ring": Shape("circle", (("r", f"{R + 2}"), ("fill", "none"), ("stroke-width", "3"), ("class", "ring-moved"))),
+    "from": Shape("circle", (("r", f"{R - 4}"), ("fill", "none"), ("stroke-width", "2.5"),
+                             ("stroke-dasharray", "4 3"), ("class", "from-mark"))),
+}
+"""Every small shape of a board, by name; the board script (``board.js``) draws the same
+from this table (:func:`.board.geometry`)."""
 
 
 # -- what one position shows ------------------------------------------------------------------
@@ -246,21 +261,19 @@ def _stack(position: Position, point: int, arrivals: Counter[int], origin: dict[
     shown = STACK_CHECKERS
     if point in position.pinned:
         y = slot_y(point, 0)
-        parts.append(f'<use href="#pk_p{COLOUR[owner.other][0]}" x="{x:g}" y="{y:g}"/>'
-                     f'<use href="#pk_pin" x="{x:g}" y="{y + pin_mark_dy(point):g}"/>')
+        parts.append(SHAPES["pinned"].at(x, y, COLOUR[owner.other]) + SHAPES["pin"].at(x, y + pin_mark_dy(point)))
         first_slot, shown = PIN_SHIFT, STACK_CHECKERS_PINNED
     visible = min(count, shown)
-    checker = f"#pk_{COLOUR[owner][0]}"
+    checker = SHAPES["checker"]
     moved_from = visible - arrivals.get(point, 0)
     for index in range(visible):
         y = slot_y(point, first_slot + index)
         if index < moved_from:
-            parts.append(f'<use href="{checker}" x="{x:g}" y="{y:g}"/>')
+            parts.append(checker.at(x, y, COLOUR[owner]))
             continue
         start = origin.get(point)
         offset = "" if start is None else f' data-dx="{point_x(start) - x:g}" data-dy="{slot_y(start, 0) - y:g}"'
-        parts.append(f'<use href="{checker}" x="{x:g}" y="{y:g}" class="ck-moved"{offset}/>'
-                     f'<use href="#pk_ring" x="{x:g}" y="{y:g}"/>')
+        parts.append(checker.at(x, y, COLOUR[owner], offset, also="ck-moved") + SHAPES["ring"].at(x, y))
     if count > visible:
         y = slot_y(point, first_slot + visible - 1)
         parts.append(f'<text x="{x:g}" y="{y + COUNT_DY:g}" class="ck-count on-{owner.value}" text-anchor="middle" '
@@ -274,18 +287,17 @@ def _from_marks(starts: list[int], position: Position) -> list[str]:
         height = abs(position.board[point - 1]) if position.owner(point) else 0
         slot = min(height, 5) + (PIN_SHIFT if point in position.pinned else 0)
         y = slot_y(point, slot) if slot < 5 else slot_y(point, 4.5)
-        marks.append(f'<use href="#pk_from" x="{point_x(point):g}" y="{y:g}"/>')
+        marks.append(SHAPES["from"].at(point_x(point), y))
     return marks
 
 
 def _tray(position: Position, side: Side, highlight: int) -> list[str]:
     count = position.off(side)
-    c = COLOUR[side][0]
     parts = []
     for index in range(count):
         y = OFF_Y[COLOUR[side]] + (index * OFF_GAP if side is Side.BLACK else -index * OFF_GAP)
-        shape = f"pk_om{c}" if index >= count - highlight else f"pk_o{c}"
-        parts.append(f'<use href="#{shape}" x="{OFF_X}" y="{y}"/>')
+        shape = SHAPES["offMoved" if index >= count - highlight else "off"]
+        parts.append(shape.at(OFF_X, y, COLOUR[side]))
     if count:
         parts.append(f'<text x="{TRAY_X + TRAY / 2:g}" y="{OFF_COUNT_Y[COLOUR[side]]}" class="off-count" '
                      f'text-anchor="middle" font-size="{COUNT_FONT}" font-weight="bold">{count}</text>')
@@ -293,10 +305,8 @@ def _tray(position: Position, side: Side, highlight: int) -> list[str]:
 
 
 def _die(x: float, y: float, value: int, side: Side) -> str:
-    pip = COLOUR[side.other][0]
-    dots = "".join(f'<use href="#pk_pip{pip}" x="{x + dx * PIP_STEP:g}" y="{y + dy * PIP_STEP:g}"/>'
-                   for dx, dy in PIPS[value])
-    return f'<use href="#pk_d{COLOUR[side][0]}" x="{x:g}" y="{y:g}"/>{dots}'
+    dots = "".join(SHAPES["pip"].at(x + dx * PIP_STEP, y + dy * PIP_STEP, COLOUR[side.other]) for dx, dy in PIPS[value])
+    return SHAPES["die"].at(x, y, COLOUR[side]) + dots
 
 
 def _dice(dice: Dice | None, side: Side | None) -> list[str]:
@@ -312,7 +322,7 @@ def _turn(labels: Labels, position: Position) -> list[str]:
     just played, by the other side."""
     if not labels.turn:
         return []
-    return [f'<g class="turn"><use href="#pk_t{COLOUR[position.turn][0]}" x="{TURN_X:g}" y="{MIDDLE:g}"/>'
+    return [f'<g class="turn">{SHAPES["turn"].at(TURN_X, MIDDLE, COLOUR[position.turn])}'
             f'<text x="{TURN_TEXT_X:g}" y="{MIDDLE + TURN_TEXT_DY:g}" class="turn-text" font-size="{TURN_FONT}" '
             f'font-weight="bold">{escape(labels.turn)}</text></g>']
 
@@ -324,7 +334,7 @@ def _info(labels: Labels, position: Position) -> list[str]:
         y = INFO_Y + row * INFO_LINE
         turn = f' class="info info-turn" font-size="{INFO_FONT}" font-weight="bold"' if position.turn is side \
             else f' class="info" font-size="{INFO_FONT}"'
-        parts.append(f'<use href="#pk_l{COLOUR[side][0]}" x="{INFO_MARK_X}" y="{y + INFO_MARK_DY}"/>'
+        parts.append(SHAPES["line"].at(INFO_MARK_X, y + INFO_MARK_DY, COLOUR[side]) +
                      f'<text x="{INFO_TEXT_X}" y="{y}"{turn}>{escape(text)}</text>')
     return parts
 
@@ -363,7 +373,7 @@ def _key(position: Position, last: Play | None, dice: Dice | None, roller: Side 
 
 def _shapes(position: Position, last: Play | None, dice: Dice | None, roller: Side | None) -> str:
     arrivals, starts, origin = _moved(last)
-    parts = ['<use href="#pk_board"/>']
+    parts = [BASE]
     parts += _from_marks(starts, position)
     for point in range(1, 25):
         parts += _stack(position, point, arrivals, origin)
@@ -401,7 +411,7 @@ def board(
     describedby: str | None = None,
     memo: Memo | None = None,
 ) -> str:
-    """The SVG of ``position`` inside a page that carries :data:`SPRITE`: ``last`` marks the
+    """The SVG of ``position`` inside a page: ``last`` marks the
     play that led to it, ``dice`` the roll (see :func:`inline`)."""
     return inline(Board(position, labels, last, dice, roller), element_id=element_id, describedby=describedby,
                   memo=memo)
@@ -409,7 +419,7 @@ def board(
 
 def inline(drawn: Board, *, element_id: str | None = None, describedby: str | None = None,
            memo: Memo | None = None) -> str:
-    """A board inside a page that carries :data:`SPRITE`: ``element_id`` names its title,
+    """A board inside a page: ``element_id`` names its title,
     and ``describedby`` the element that says the position in words."""
     title_id = f' id="{element_id}-title"' if element_id else ""
     aria = f' aria-labelledby="{element_id}-title"' if element_id else ""
@@ -427,7 +437,7 @@ def picture(drawn: Board, *, lang: str, description: str, position_json: str, me
         f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" data-position="{escape(position_json)}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" class="board" direction="ltr" '
         f'role="img" font-family="{FONT}"><title>{escape(drawn.labels.title)}</title>'
-        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLES[scheme]}</style>{DEFS}"
+        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLES[scheme]}</style>"
         f"{drawn.shapes(memo)}</svg>\n"
     )
 
@@ -455,5 +465,5 @@ def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, mem
     return (
         f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
-        f"<style>{STRIP_STYLES[scheme]}</style>{DEFS}{''.join(parts)}</svg>\n"
+        f"<style>{STRIP_STYLES[scheme]}</style>{''.join(parts)}</svg>\n"
     )

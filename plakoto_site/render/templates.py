@@ -19,7 +19,6 @@ from markupsafe import Markup
 
 from plakoto_site.content.memo import Memo, remembered
 
-from . import svg
 from .escaping import catalog_text
 
 OPTIONS: dict[str, Any] = {
@@ -40,8 +39,6 @@ def _environment(folder: Path, compiled: Path | None = None, reload: bool = True
         bytecode_cache=None if compiled is None else CompiledTemplates(compiled),
         **OPTIONS,
     )
-    # The shapes every board draws with, once in each page that shows boards.
-    environment.globals["board_defs"] = Markup(svg.SPRITE)
     # ``_()`` with its values as keyword arguments ("newstyle"); each page's own catalog is
     # installed when it is rendered (:meth:`Templates._environment`).
     environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]

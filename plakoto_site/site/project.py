@@ -10,6 +10,8 @@ from plakoto_site.render.scripts import served
 
 ASSETS = ("site.css", "diagram.js", "board.js", "exercise.js", "plakoto-rules.js", "play.js", "plakoto-embed.js", "embed-frame.js", "favicon.svg")
 """The files every site carries, from ``templates/assets/``."""
+IN_FRONT = {"plakoto-embed.js": ("plakoto-scheme.js",)}
+"""Scripts served with others in front of them, as one file (a host page loads one script)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class Project:
         """Every file of :data:`ASSETS` as a site carries it: ``site.css`` opens with the
         board's colours (:mod:`plakoto_site.render.palette`), scripts come without their
         comment lines (:mod:`plakoto_site.render.scripts`)."""
-        files = {name: self.asset(name).read_bytes() for name in ASSETS}
+        files = {name: b"".join(self.asset(first).read_bytes() for first in (*IN_FRONT.get(name, ()), name))
+                 for name in ASSETS}
         files["site.css"] = site_stylesheet(files["site.css"])
         for name in ASSETS:
             if name.endswith(".js"):

@@ -2,7 +2,7 @@
 "use strict";
 // The lessons' board made interactive: one script for the exercises (exercise.js) and the
 // play page (play.js). The board itself is the SVG render/svg.py draws at build time; this
-// script draws a position on it again with the same shared shapes (<use href="#pk_…">) at
+// script draws a position on it again with the same small shapes (render/svg.py SHAPES) at
 // the places render/board.py's geometry() gives, lays a button over each point, and marks
 // the chosen checker and where it can go. It holds no rule of the game.
 
@@ -18,7 +18,7 @@ class PlakotoBoard {
     this.geo = geo;
     // The title and the board's frame stay; what the build drew of the position gives way
     // to the layer, where each change is drawn again.
-    var keep = [svg.querySelector("title"), svg.querySelector("use")].filter(Boolean);
+    var keep = [svg.querySelector("title"), svg.querySelector(".base")].filter(Boolean);
     svg.replaceChildren.apply(svg, /** @type {Node[]} */ (keep));
     this.layer = /** @type {SVGGElement} */ (document.createElementNS(svg.namespaceURI, "g"));
     this.layer.setAttribute("class", name);
@@ -35,11 +35,14 @@ class PlakotoBoard {
     return made;
   }
 
-  /** One of the shared shapes of a colour.
-   * @param {"checker" | "pinned" | "off" | "die" | "pip" | "line" | "turn"} name @param {BoardColour} colour
+  /** One of the board's small shapes (render/svg.py Shape.at), in a colour.
+   * @param {import("../../types/board").ShapeName} name @param {BoardColour | ""} colour
    * @param {number} x @param {number} y @param {Element} [parent] */
   use(name, colour, x, y, parent) {
-    return this.shape("use", { href: "#" + this.geo.shapes[name] + colour.charAt(0), x: x, y: y }, parent);
+    var spec = this.geo.shapes[name], attributes = /** @type {Object<string, string | number>} */ ({});
+    Object.keys(spec.attributes).forEach(function (k) { attributes[k] = spec.attributes[k].replace("{colour}", colour); });
+    if (spec.tag === "circle") { attributes.cx = x; attributes.cy = y; } else { attributes.x = x + spec.dx; attributes.y = y + spec.dy; }
+    return this.shape(spec.tag, attributes, parent);
   }
 
   /** @param {string} tag @param {Object<string, string | number>} attributes @param {string} text @param {Element} [parent] */
@@ -72,7 +75,7 @@ class PlakotoBoard {
     var x = geo.points[point].x, first = 0, shown = geo.stack.shown;
     if (position.pinned.indexOf(point) >= 0) {
       this.use("pinned", owner === "white" ? "black" : "white", x, this.slot(point, 0));
-      this.shape("use", { href: "#" + geo.pinMark, x: x, y: geo.points[point].pinMarkY });
+      this.use("pin", "", x, geo.points[point].pinMarkY);
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
     var visible = Math.min(Math.abs(count), shown), top = null;
@@ -179,7 +182,7 @@ class PlakotoBoard {
 
   /** The ring of a checker that just moved (render/svg.py rings it too). @param {number} point */
   ring(point) {
-    this.shape("use", { href: "#pk_ring", x: this.geo.points[point].x, y: this.slot(point, this.top(point)) });
+    this.use("ring", "", this.geo.points[point].x, this.slot(point, this.top(point)));
   }
 
   /** The chosen checker: a ring round the top of its stack. @param {number} point */

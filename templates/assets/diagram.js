@@ -44,8 +44,9 @@
 
   /** @param {Element} figure @returns {DiagramData | null} */
   function pageData(figure) {
+    // or, in someone else's page, the figure's data-diagram attribute (integrations/fence.py)
     var script = figure.querySelector("script.diagram-data");
-    return script ? JSON.parse(script.textContent || "null") : null;
+    return JSON.parse((script ? script.textContent : figure.getAttribute("data-diagram")) || "null");
   }
 
   /** @param {HTMLElement} frame */

@@ -271,8 +271,8 @@ def test_the_exercise_board_is_the_lessons_svg_board_with_dots_and_dice(page: Pa
     expect(root.locator(".xboard")).to_be_visible()
     assert root.locator(".xck, .xrow").count() == 0  # no grid of buttons any more
     # the checkers are the board's shared shapes: 10 + 1 + 2 + 2 white, 9 (5 drawn and a count) + 2 + 2 + 2 black
-    assert board.locator("use[href='#pk_w']").count() == 5 + 1 + 2 + 2
-    assert board.locator("use[href='#pk_b']").count() == 5 + 2 + 2 + 2
+    assert board.locator(".ck.ck-white:not(.ck-pinned)").count() == 5 + 1 + 2 + 2
+    assert board.locator(".ck.ck-black:not(.ck-pinned)").count() == 5 + 2 + 2 + 2
     expect(board.locator(".die-face")).to_have_count(2)
     expect(board.locator(".die-used")).to_have_count(0)
     assert dots(root) == 0
@@ -301,7 +301,7 @@ def test_the_exercise_board_is_the_lessons_svg_board_with_dots_and_dice(page: Pa
     root.locator("[data-point='24']").click()
     root.locator("[data-point='18']").click()
     expect(board.locator(".die-used")).to_have_count(1)
-    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 1 + 2 + 2)
+    expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 1 + 1 + 2 + 2)
 
 
 def test_the_point_buttons_lie_over_their_points(page: Page, site: BuiltSite) -> None:
@@ -425,7 +425,7 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
     expect(board.locator(".die-used")).to_have_count(2)
     # 24x9 (5 drawn), 18x2, 17x2, 13x2: eleven white checkers drawn, none left on 19
-    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
+    expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 2 + 2 + 2)
     expect(root.locator("[data-point='19']")).to_have_attribute("aria-label", "There is no checker of yours on 19")
     expect(root.locator("[data-point='18']")).to_have_attribute("aria-label", "Point 18: 2 white checkers.")
     # shown is not solved: no verdict, no badge, nothing kept
@@ -434,7 +434,7 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     assert page.evaluate("localStorage.getItem('plakoto-progress')") is None
     root.locator("[data-action='reset']").click()
     expect(root).to_have_attribute("data-state", "playing")
-    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 1 + 2 + 2)
+    expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 1 + 2 + 2)
     # pressed twice, one move apart: played once, from the start again
     root.locator("[data-action='reveal']").click()
     expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: \S+$"))
@@ -442,7 +442,7 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
     page.wait_for_timeout(2000)
     expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
-    expect(board.locator("use[href='#pk_w']")).to_have_count(5 + 2 + 2 + 2)
+    expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 2 + 2 + 2)
 
 
 def test_one_show_the_answer_control_with_javascript(page: Page, site: BuiltSite) -> None:
@@ -576,11 +576,12 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> Non
 
 # -- one board: the exercise board draws what render/svg.py draws --------------------------------
 
-USE = r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"'
+SHAPE = r'<(circle|rect) c?x="([^"]+)" c?y="([^"]+)"[^>]* class="([^"]+)"'
 COUNT = r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>'
 TURN = r'<text x="([^"]+)" y="([^"]+)" class="turn-text"[^>]*>([^<]*)</text>'
 DRAWN = """(layer) => ({
-    uses: [...layer.querySelectorAll("use")].map(u => [u.getAttribute("href"), +u.getAttribute("x"), +u.getAttribute("y")]),
+    shapes: [...layer.querySelectorAll("circle, rect")].map(u => [u.tagName, u.getAttribute("class"),
+        +(u.getAttribute("cx") || u.getAttribute("x")), +(u.getAttribute("cy") || u.getAttribute("y"))]),
     counts: [...layer.querySelectorAll("text.ck-count, text.off-count")].map(
         t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
     turn: [...layer.querySelectorAll("text.turn-text")].map(t => [+t.getAttribute("x"), +t.getAttribute("y"), t.textContent]),
@@ -590,7 +591,8 @@ DRAWN = """(layer) => ({
 def parsed(shapes: str) -> dict[str, list[list[object]]]:
     """The shapes, counts and turn words of an SVG render/svg.py drew, as the script's are read."""
     return {
-        "uses": sorted([href, float(x), float(y)] for href, x, y in re.findall(USE, shapes) if href != "#pk_board"),
+        "shapes": sorted([tag, kind, float(x), float(y)]
+                         for tag, x, y, kind in re.findall(SHAPE, shapes.replace(svg.BASE, ""))),
         "counts": sorted([kind, float(x), float(y), text] for x, y, kind, text in re.findall(COUNT, shapes)),
         "turn": [[float(x), float(y), text] for x, y, text in re.findall(TURN, shapes)],
     }
@@ -627,18 +629,18 @@ def test_the_checkers_moved_so_far_are_ringed(page: Page, site: BuiltSite) -> No
     """As a lesson's board rings the checkers of the last play, the exercise board rings each
     checker the reader has moved; one that moved on is not ringed where it passed."""
     root = make_a_point(page, site)  # White 6-1: 24x10, 19, 17x2, 13x2
-    rings = root.locator(".xstatic svg .board-layer use[href='#pk_ring']")
+    rings = root.locator(".xstatic svg .board-layer .ring-moved")
     expect(rings).to_have_count(0)
     tap(root, "24", "18")
     expect(rings).to_have_count(1)
-    x = float(rings.first.get_attribute("x") or 0)
+    x = float(rings.first.get_attribute("cx") or 0)
     assert x == 12 + 5 * 40 + 20  # point 18: the sixth column of the top row, left of the bar
     tap(root, "13", "12")
     expect(rings).to_have_count(2)
     root.locator("[data-action='reset']").click()
     tap(root, "13", "6")  # 13/12 12/6: 12 is passed, only 6 ringed
     expect(rings).to_have_count(1)
-    assert float(rings.first.get_attribute("x") or 0) == 12 + 6 * 40 + 40 + 20  # point 6: right of the bar
+    assert float(rings.first.get_attribute("cx") or 0) == 12 + 6 * 40 + 40 + 20  # point 6: right of the bar
     root.locator("[data-action='reset']").click()
     expect(rings).to_have_count(0)
 

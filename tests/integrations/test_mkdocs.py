@@ -52,7 +52,8 @@ def build(root: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_fence_becomes_the_checked_figure_with_its_assets(tmp_path: Path) -> None:
-    root = site(tmp_path, {"index.md": "# Home\n\nNo diagram here.\n", "sub/pins.md": PINS})
+    root = site(tmp_path, {"index.md": "# Home\n\nNo diagram here.\n", "sub/pins.md": PINS},
+                plugin="  - search\n  - plakoto\n")
     done = build(root)
     assert done.returncode == 0, done.stderr
     page = (root / "site/sub/pins/index.html").read_text(encoding="utf-8")
@@ -64,15 +65,19 @@ def test_a_fence_becomes_the_checked_figure_with_its_assets(tmp_path: Path) -> N
     assert "White lands on it with <strong>two</strong> checkers." in page
     assert "After the board." in page and "plakotofigure" not in page
     # Linked relative to the page, so the site works from any sub-path.
-    assert '<link rel="stylesheet" href="../../assets/plakoto/plakoto.css">' in page
+    assert '<link rel="stylesheet" href="../../assets/plakoto/plakoto.css"><script src="../../assets/plakoto/diagram.js" defer></script>' in page
     assert '<script src="../../assets/plakoto/diagram.js" defer></script>' in page
-    assert (root / "site/assets/plakoto/diagram.js").read_bytes() == (REPO / "templates/assets/diagram.js").read_bytes()
+    script = (root / "site/assets/plakoto/diagram.js").read_text()
+    assert "PlakotoSteppers" in script and "PlakotoScheme.follow(" in script
     stylesheet = (root / "site/assets/plakoto/plakoto.css").read_text()
     assert "figure.diagram[data-plakoto-diagram]" in stylesheet
-    assert ".ck-white,.off-white,.die-white{fill:#fbf8f0;stroke:#4a4a4a}" in stylesheet  # as the lessons draw
-    # Every shape a board draws is defined in the page, once.
-    assert page.count('id="pk_board"') == 1
-    assert set(re.findall(r'href="#(pk_\w+)"', page)) <= set(re.findall(r'id="(pk_\w+)"', page))
+    assert "--plakoto-checker-white:#fbf8f0;" in stylesheet  # as the lessons draw
+    assert '[data-md-color-scheme="slate"] figure.diagram[data-plakoto-diagram]' in stylesheet
+    # Every board draws all of itself: nothing a script rewriting links could break.
+    assert "<use" not in page and page.count('class="base"') == 2
+    # The search index has the page's text, not the boards' (point numbers, pip counts).
+    index = (root / "site/search/search_index.json").read_text(encoding="utf-8")
+    assert "After the board." in index and "pips" not in index and "Step 1 of 2" not in index
     # A page without a figure links nothing of ours.
     assert "assets/plakoto" not in (root / "site/index.html").read_text(encoding="utf-8")
 
@@ -121,9 +126,9 @@ def test_the_markdown_it_plugin_draws_and_refuses() -> None:
     md = MarkdownIt("commonmark").use(plakoto_plugin)
     html = md.render("Text.\n\n```plakoto\nstart = \"start\"\n[[steps]]\nroll = \"6-5\"\nplay = \"24/13\"\n```\n")
     assert 'data-plakoto-diagram="plakoto-1"' in html and 'data-play="24/13"' in html
-    assert html.count('id="pk_board"') == 1 and 'href="#pk_board"' in html
+    assert html.count('class="base"') == 2 and "<use" not in html  # each board draws all of itself
     two = md.render("```plakoto a\nstart = \"start\"\n```\n\n```plakoto b\nstart = \"start\"\n```\n")
-    assert two.count("data-plakoto-diagram=") == 2 and two.count('id="pk_board"') == 1  # shapes once a page
+    assert two.count("data-plakoto-diagram=") == 2 and two.count('class="base"') == 2
     with pytest.raises(DiagramSourceError) as raised:
         md.render("Text.\n\n```plakoto\nstart = \"start\"\n[[steps]]\nroll = \"6-5\"\nplay = \"24/18*\"\n```\n",
                   {"path": "guide.md"})

@@ -12,7 +12,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 def draw(position: Position, **options: object) -> ET.Element:
-    """The board as a standalone picture: its shapes and the shared ones it uses."""
+    """The board as a standalone picture."""
     labels = svg.Labels("title", white_info="White info", black_info="Black info")
     board = svg.Board(position, labels, **options)  # type: ignore[arg-type]
     return ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
@@ -20,7 +20,8 @@ def draw(position: Position, **options: object) -> ET.Element:
 
 @dataclass(frozen=True)
 class Shape:
-    """One ``<use>`` as drawn: the classes of the shape it draws and its own, and where."""
+    """One small shape as drawn (a circle or a rectangle): its classes and where it is
+    centred."""
 
     classes: frozenset[str]
     x: float
@@ -29,14 +30,19 @@ class Shape:
 
 
 def shapes(root: ET.Element) -> list[Shape]:
-    """Every shape a board draws with ``<use>``, in drawing order."""
-    defined = {element.get("id"): element for element in root.iter() if element.get("id")}
+    """Every circle and every small rectangle (a die, a borne-off checker) a board draws, in
+    drawing order, by its centre; the plate, the wood and the points are left out."""
+    assert root.find(".//s:use", NS) is None  # every shape is drawn in place
     found = []
-    for use in root.iterfind(".//s:use", NS):
-        href = use.get("href") or ""
-        assert href.startswith("#") and href[1:] in defined, href  # drawn from a shape the picture holds
-        classes = (defined[href[1:]].get("class") or "").split() + (use.get("class") or "").split()
-        found.append(Shape(frozenset(classes), float(use.get("x") or 0), float(use.get("y") or 0), use))
+    for element in root.iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        classes = frozenset((element.get("class") or "").split())
+        if tag == "circle":
+            found.append(Shape(classes, float(element.get("cx") or 0), float(element.get("cy") or 0), element))
+        elif tag == "rect" and classes & {"die", "off"}:
+            x, y = float(element.get("x") or 0), float(element.get("y") or 0)
+            dx, dy = (15, 15) if "die" in classes else (0, 0)  # a die by its centre, a tray's checker by its corner
+            found.append(Shape(classes, x + dx, y + dy, element))
     return found
 
 
@@ -162,12 +168,11 @@ def test_a_pinned_checker_shows_most_of_itself_and_a_marker() -> None:
         assert (pinner.y - pinned.y) * -towards_edge >= 27
         # the marker lies towards the board's edge, clear of the pinner's checker
         assert (mark.y - pinned.y) * towards_edge > 0
-        mark_r = float(root.find(".//s:circle[@id='pk_pin']", NS).get("r") or 0)  # type: ignore[union-attr]
+        mark_r = float(mark.element.get("r") or 0)
         assert abs(mark.y - pinner.y) >= checker_r + mark_r
         drawn = shapes(root)
         assert drawn.index(pinned) < drawn.index(mark) < drawn.index(pinner)  # under the pinner
-    ring = root.find(".//s:circle[@id='pk_pw']", NS)
-    assert ring is not None and ring.get("stroke-dasharray") is None  # a solid ring, not a dashed one
+    assert pinned.element.get("stroke-dasharray") is None  # a solid ring, not a dashed one
 
 
 def contrast(one: str, two: str) -> float:
