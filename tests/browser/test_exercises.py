@@ -664,7 +664,7 @@ def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: B
     page.locator("[data-plakoto-exercise='make-a-point'] .board-layer").wait_for(state="attached")
     drawn = sort(page.evaluate("""([position, side, draw]) => {
         const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-        svg.innerHTML = '<title>t</title><use href="#pk_board"/>';
+        svg.innerHTML = '<title>t</title><g class="base"></g>';
         document.body.append(svg);
         const geometry = JSON.parse(document.querySelector(".xdata").textContent).board;
         const board = new PlakotoBoard(svg, geometry, "test-layer");
@@ -679,6 +679,7 @@ def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: B
     # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned and their 2
     # markers, 3 borne off, 2 dice with 11 pips, the 2 small checkers of the lines under the
     # board, the checker beside the turn's words; counts on 24 and 20 and on both trays
-    assert (len(expected["uses"]), len(expected["counts"]), len(expected["turn"])) == (32 + 2 + 11, 4, 1)
-    assert [u for u in expected["uses"] if u[0] in ("#pk_tw", "#pk_tb")] == [[f"#pk_t{side.value[0]}", 313.0, 238.0]]
+    assert (len(expected["shapes"]), len(expected["counts"]), len(expected["turn"])) == (32 + 2 + 11, 4, 1)
+    assert [u for u in expected["shapes"] if "turn-mark" in str(u[1])] == [
+        ["circle", f"turn-mark ck-{side.value}", 313.0, 238.0]]
     assert drawn == expected
