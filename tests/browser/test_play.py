@@ -320,20 +320,22 @@ DRAWN_POSITION = "W:24x6,15,13x3,6x2;B:1x4,5x2,12,20x6;P:15,20;T:W"
 
 
 def test_the_page_draws_a_position_as_the_lessons_do(page: Page, site: BuiltSite) -> None:
-    """One board: the script places the same shared shapes at the same places as the board
+    """One board: the script places the same shapes at the same places as the board
     of a lesson (render/svg.py), and writes the same counts."""
     position = Position.from_code(DRAWN_POSITION)
     assert position.white_off == 2 and position.black_off == 1
     Game(page, site, "en", f"seed=31&delay=0&position={DRAWN_POSITION}")
     drawn = page.evaluate("""() => {
         const layer = document.querySelector("[data-plakoto-game] .play-layer");
-        const uses = [...layer.querySelectorAll("use")].map(u => [u.getAttribute("href"), +u.getAttribute("x"), +u.getAttribute("y")]);
+        const uses = [...layer.querySelectorAll("circle, rect")].map(u => [u.tagName, u.getAttribute("class"),
+            +(u.getAttribute("cx") || u.getAttribute("x")), +(u.getAttribute("cy") || u.getAttribute("y"))]);
         const counts = [...layer.querySelectorAll("text.ck-count, text.off-count")].map(
             t => [t.getAttribute("class"), +t.getAttribute("x"), +t.getAttribute("y"), t.textContent]);
         return {uses, counts};
     }""")
     shapes = svg.shapes(position, svg.Labels("", "-", "-", turn="-"))
-    uses = [[href, float(x), float(y)] for href, x, y in re.findall(r'<use href="([^"]+)" x="([^"]+)" y="([^"]+)"', shapes)]
+    uses = [[tag, kind, float(x), float(y)] for tag, x, y, kind in
+            re.findall(r'<(circle|rect) c?x="([^"]+)" c?y="([^"]+)"[^>]* class="([^"]+)"', shapes.replace(svg.BASE, ""))]
     counts = [[kind, float(x), float(y), text] for x, y, kind, text in
               re.findall(r'<text x="([^"]+)" y="([^"]+)" class="([^"]*count[^"]*)"[^>]*>([^<]*)</text>', shapes)]
     # 22 checkers shown (5 of 6 on 24, 4 of 6 over the pin on 20), 2 pinned and their 2
