@@ -157,3 +157,47 @@ add_filter(
 	10,
 	3
 );
+
+/*
+ * A diagram written in the post itself, in the TOML the tutorial's build reads (EMBEDDING.md,
+ * "In any page: the viewer script"):
+ *
+ *   [plakoto-diagram lang="en"]
+ *   start = "W:24x10,13x3,8,6;B:1x12,5,12x2;T:W"
+ *   [[steps]]
+ *   roll = "3-1"
+ *   play = "8/5* 6/5"
+ *   [/plakoto-diagram]
+ *
+ * The tutorial's viewer script draws it in the reader's browser, every step checked by the
+ * rules; a mistake shows the engine's message instead. WordPress runs wpautop before
+ * shortcodes, so the line breaks it added are taken out again, and the source is kept from
+ * wptexturize's curly quotes.
+ */
+function plakoto_diagram_source( $content ) {
+	$source = preg_replace( array( '#<br\s*/?>#i', '#</?p>#i' ), '', (string) $content );
+	return trim( html_entity_decode( $source, ENT_QUOTES, 'UTF-8' ), "\n" );
+}
+
+function plakoto_diagram_shortcode( $atts, $content = '' ) {
+	$atts = shortcode_atts( array( 'lang' => 'en', 'theme' => '' ), $atts, 'plakoto-diagram' );
+	$lang = in_array( $atts['lang'], array( 'en', 'ru', 'el', 'uk' ), true ) ? $atts['lang'] : 'en';
+	$theme = in_array( $atts['theme'], array( 'light', 'dark' ), true ) ? ' data-theme="' . $atts['theme'] . '"' : '';
+	wp_enqueue_script( 'plakoto-viewer', PLAKOTO_SITE . 'assets/plakoto-viewer.js', array(), null, true );
+	return '<pre class="plakoto" data-lang="' . $lang . '"' . $theme . '>' . esc_html( plakoto_diagram_source( $content ) ) . '</pre>';
+}
+
+add_action(
+	'init',
+	function () {
+		add_shortcode( 'plakoto-diagram', 'plakoto_diagram_shortcode' );
+	}
+);
+
+add_filter(
+	'no_texturize_shortcodes',
+	function ( $names ) {
+		$names[] = 'plakoto-diagram';
+		return $names;
+	}
+);

@@ -8,8 +8,11 @@ from pathlib import Path
 
 from plakoto_site.content.exercises import Exercise
 from plakoto_site.content.markdown import placements
+from plakoto_site.content.problems import Problems
+from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language, language
 from plakoto_site.render.templates import Templates
+from plakoto_site.render.viewer import viewer_script
 
 from .check import Checked
 from .project import Project
@@ -31,6 +34,10 @@ class Site:
         self.cache = cache
         self.templates = Templates(project.templates, cache, project.compiled_templates, reload=cache.lasting)
         self.assets = project.assets()
+        self.assets["plakoto-viewer.js"] = viewer_script(project.templates / "assets", {
+            lang: checked.translations[lang] if lang in checked.translations
+            else language_catalog(project.locales, lang, checked.content.settings.reference, Problems(project.root)).translations
+            for lang in checked.content.settings.languages})
         self.versions = {name: hashlib.sha256(data).hexdigest()[:10] for name, data in self.assets.items()}
         self.languages = [self.language(lang) for lang in checked.content.settings.languages]
         self.published = [self.language(lang) for lang in checked.content.settings.published]

@@ -1,0 +1,92 @@
+"""The viewer script, ``assets/plakoto-viewer.js``: one classic script for any page (a blog,
+Hugo, WordPress, plain HTML) that turns a diagram written as text in the page — the same
+TOML the build reads — into the tutorial's step-through figure, checked in the browser by
+the rules proven equal to the Python engine (``plakoto-rules.js``).
+
+It is put together here, once per build, from files that exist for other pages: the rules,
+the board script (``board.js``, drawing with :func:`.board.geometry`), the scheme finder
+(``plakoto-scheme.js``), then the viewer itself (``plakoto-viewer.js``), behind a first line
+of data — the board's measures and plate, its stylesheet, and the figure's words in every
+language of the catalogs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
+from babel.support import NullTranslations
+
+from . import palette, svg
+from .board import geometry
+from .scripts import served
+
+PARTS = ("plakoto-rules.js", "board.js", "plakoto-scheme.js", "plakoto-viewer.js")
+"""The files the viewer is made of, in order, from ``templates/assets/``."""
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "a message, translated later"
+    """Marks ``message`` for ``build.py messages`` (Babel's ``N_`` keyword)."""
+    return message
+
+
+MESSAGES = (
+    "White to play", "Black to play",
+    "White: %(pips)s pips, %(off)s off", "Black: %(pips)s pips, %(off)s off",
+    "%(step)s / %(steps)s", "Step %(step)s of %(steps)s",
+    "First step", "Previous step", "Next step", "Last step",
+    "White rolls %(roll)s and plays %(moves)s (written %(play)s).",
+    "Black rolls %(roll)s and plays %(moves)s (written %(play)s in Black's numbering).",
+    "White rolls %(roll)s and cannot move.", "Black rolls %(roll)s and cannot move.",
+    "off",
+    # TRANSLATORS: The viewer script (plakoto-viewer.js), in another site's page: above the rules
+    # engine's message (in English) where a diagram written in the page has a mistake.
+    N_("This diagram has a mistake and cannot be shown:"),
+)
+"""Every sentence the viewer shows, by its English text (the catalogs' msgid)."""
+
+LAYOUT = """
+:host{display:block;margin:1.5rem 0;max-width:46rem;color:var(--plakoto-fg);font:inherit;border:0;padding:0;
+container-type:inline-size}
+.plakoto-figure{margin:0;padding:.5rem;border-radius:.5rem;background:var(--plakoto-bg)}
+.plakoto-title{font-weight:700;margin:.25rem .25rem .5rem}
+svg.board{display:block;width:100%;height:auto}
+.plakoto-text{padding:.25rem}
+.plakoto-text p{margin:.3rem 0}
+.plakoto-play{font-weight:600}
+.plakoto-controls{display:flex;align-items:center;gap:.5rem;margin:.25rem}
+.plakoto-controls button{min-width:48px;min-height:44px;border-radius:.5rem;border:1px solid var(--plakoto-rule);
+background:var(--plakoto-panel);color:var(--plakoto-fg);cursor:pointer;font:inherit;font-size:1.1rem}
+.plakoto-controls button svg{display:block;margin:auto;fill:currentColor}
+.plakoto-controls button:disabled{opacity:.45;cursor:default}
+.plakoto-controls button:focus-visible{outline:3px solid var(--plakoto-focus);outline-offset:2px}
+.plakoto-counter{margin-inline-start:.5rem;font-variant-numeric:tabular-nums;color:var(--plakoto-muted)}
+.plakoto-error{border:2px solid var(--plakoto-pin);padding:.75rem;border-radius:.5rem;background:var(--plakoto-bg)}
+@container (max-width:30rem){.board .pt-num{font-size:20px}.board .info{font-size:21px}}
+.plakoto-error pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:.5rem 0 0;font-size:.9em}
+"""
+"""The viewer's own layout, inside its shadow root (the page's stylesheets do not reach it)."""
+
+
+def stylesheet() -> str:
+    """The viewer's stylesheet: the palette as ``--plakoto-…`` properties on the host element,
+    light, or dark where the script marks it so (``data-plakoto-scheme``), the board's rules
+    reading them, and :data:`LAYOUT`."""
+    def props(scheme: int) -> str:
+        return "".join(f"--plakoto-{name}:{colours[scheme]};" for name, colours in palette.COLOURS.items())
+
+    return (f":host{{{props(palette.LIGHT)}}}:host([data-plakoto-scheme=dark]){{{props(palette.DARK)}}}"
+            + palette.rules(lambda name: f"var(--plakoto-{name})") + LAYOUT.replace("\n", ""))
+
+
+def words(catalogs: Mapping[str, NullTranslations]) -> dict[str, dict[str, str]]:
+    """:data:`MESSAGES` in each language, English as written."""
+    return {lang: {message: translations.gettext(message) for message in MESSAGES}
+            for lang, translations in catalogs.items()}
+
+
+def viewer_script(assets: Path, catalogs: Mapping[str, NullTranslations]) -> bytes:
+    """``plakoto-viewer.js`` as a site serves it (comments and needless spaces gone)."""
+    data = {"geometry": geometry(), "base": svg.BASE, "width": svg.WIDTH, "height": svg.HEIGHT, "font": svg.FONT,
+            "css": stylesheet(), "words": words(catalogs)}
+    prelude = f'"use strict";var PlakotoViewerData = {json.dumps(data, ensure_ascii=False, sort_keys=True)};\n'
+    return served(prelude + "".join((assets / name).read_text(encoding="utf-8") for name in PARTS)).encode()
