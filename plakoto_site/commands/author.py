@@ -33,6 +33,7 @@ from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render.embed import Embed
 from plakoto_site.render.templates import Templates
+from plakoto_site.render.viewer import diagram_link
 from plakoto_site.site.embeds import BITMAPS, embed_files
 from plakoto_site.site.output import (
     MARKER,
@@ -143,8 +144,26 @@ def _stop(problems: Problems, out: Path) -> int:
     return 1
 
 
+def print_link(project: Project, source: Path, lang: str, base_url: str | None) -> int:
+    """Check ``source`` with the engine and print the address of the tutorial's
+    ``<lang>/embed/view/`` page that draws it from the address alone; nothing is written."""
+    problems = Problems(Path.cwd())
+    text = read_source(source, problems)
+    diagram = read_diagram(source, problems, text, standalone=True) if text is not None else None
+    if text is None or diagram is None or problems.errors:
+        for problem in problems.errors:
+            print(problem, file=sys.stderr)
+        print(f"\nNo link: {len(problems.errors)} error(s).", file=sys.stderr)
+        return 1
+    site = base_url or read_settings(project.content, problems).url
+    print(diagram_link(site if site.endswith("/") else site + "/", lang, text))
+    return 0
+
+
 def command_diagram(args: argparse.Namespace) -> int:
     project = Project(args.root)
+    if args.link:
+        return print_link(project, args.file, (list(args.lang) or ["en"])[0], args.base_url)
     out = args.out or Path.cwd() / f"{args.file.stem}-embed"
     base = args.base_url or "https://example.org/diagrams/"
     base = base if base.endswith("/") else base + "/"

@@ -11,7 +11,9 @@ language of the catalogs."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -90,3 +92,15 @@ def viewer_script(assets: Path, catalogs: Mapping[str, NullTranslations]) -> byt
             "css": stylesheet(), "words": words(catalogs)}
     prelude = f'"use strict";var PlakotoViewerData = {json.dumps(data, ensure_ascii=False, sort_keys=True)};\n'
     return served(prelude + "".join((assets / name).read_text(encoding="utf-8") for name in PARTS)).encode()
+
+
+LINK_VERSION = "1"
+"""The format of a diagram in a link's fragment: ``#1.`` and the source (UTF-8) compressed
+with zlib (deflate and its Adler-32 check, which a damaged link fails), in base64url without
+padding (EMBEDDING.md, "A diagram in a link")."""
+
+
+def diagram_link(base_url: str, lang: str, source: str) -> str:
+    """The address of ``<lang>/embed/view/`` on the site at ``base_url`` that draws ``source``."""
+    packed = base64.urlsafe_b64encode(zlib.compress(source.encode("utf-8"), 9)).decode().rstrip("=")
+    return f"{base_url}{lang}/embed/view/#{LINK_VERSION}.{packed}"

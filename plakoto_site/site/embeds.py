@@ -170,6 +170,26 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
     ))
 
 
+def view_pages(site: Site, languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+    """``<lang>/embed/view/index.html``: the page that draws a diagram carried in its own
+    address (:func:`~plakoto_site.render.viewer.diagram_link`), with the viewer script."""
+    for lang in languages:
+        path = f"{lang}/embed/view/index.html"
+        translations = site.checked.translations[lang]
+        yield path, site.templates.render(
+            "embed-view.html", translations, lang=site.language(lang),
+            # TRANSLATORS: The title of the page that shows a diagram carried in a link.
+            title=translations.gettext("A Plakoto diagram"),
+            # TRANSLATORS: The page that shows a diagram carried in its link, when the link was cut short or changed.
+            damaged=translations.gettext("This link's diagram is damaged: it was cut short or changed. "
+                                         "Ask for the link again."),
+            # TRANSLATORS: The page that shows a diagram carried in its link, in a browser without JavaScript.
+            noscript=translations.gettext("This diagram is drawn by JavaScript, which is off."),
+            css=site.asset(path, "site.css"), icon=site.asset(path, "favicon.svg"),
+            viewer_js=site.asset(path, "plakoto-viewer.js"), view_js=site.asset(path, "embed-view.js"),
+        ).encode()
+
+
 def embed_files(
     embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,

@@ -21,6 +21,7 @@ from .embeds import (
     gallery_pages,
     oembed_documents,
     oembed_index,
+    view_pages,
 )
 from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
 from .sitemap import search_files
@@ -48,6 +49,7 @@ def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool =
             play_pages(site, chosen),
             embed_pages(site, embeds, chosen),
             gallery_pages(site, embeds, chosen),
+            view_pages(site, chosen),
             oembed_documents(site, embeds, chosen),
         ]
         if shared:

@@ -329,7 +329,12 @@ var PlakotoViewer = (function () {
           if (arrived[move.start]) { arrived[move.start] -= 1; }
           if (move.end !== 0) { arrived[move.end] = (arrived[move.end] || 0) + 1; }
         });
-        Object.keys(arrived).forEach(function (p) { if (arrived[p] > 0) { board.ring(rules.own(frame.side, Number(p))); } });
+        Object.keys(arrived).forEach(function (p) {
+          var point = rules.own(frame.side, Number(p));
+          for (var k = 0; k < arrived[p]; k += 1) {  // each checker that arrived: the top ones of the stack
+            board.use("ring", "", data.geometry.points[point].x, board.slot(point, board.top(point) - k));
+          }
+        });
       }
       if (!over) { board.turn(position.turn, w[position.turn === "white" ? "White to play" : "Black to play"]); }
       board.info(["white", "black"].map(function (side) {
@@ -387,6 +392,20 @@ var PlakotoViewer = (function () {
     scheme();
   }
 
+  /** Show `message` (in the page's words) in a box at the end of `place`, where a figure
+   * cannot be drawn at all (a damaged link). @param {HTMLElement} place @param {string} message */
+  function fail(place, message) {
+    var host = make("plakoto-diagram", "plakoto-viewer");
+    host.attachShadow({ mode: "open" });
+    style(/** @type {ShadowRoot} */ (host.shadowRoot));
+    var box = make("div", "plakoto-error");
+    box.setAttribute("role", "alert");
+    box.appendChild(make("strong", "", message));
+    /** @type {ShadowRoot} */ (host.shadowRoot).appendChild(box);
+    place.appendChild(host);
+    scheme();
+  }
+
   function scheme() {
     var hosts = document.querySelectorAll(".plakoto-viewer");
     for (var i = 0; i < hosts.length; i += 1) { hosts[i].setAttribute("data-plakoto-scheme", PlakotoScheme.of(hosts[i])); }
@@ -399,5 +418,5 @@ var PlakotoViewer = (function () {
 
   PlakotoScheme.watch(scheme);
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
-  return { render: render, start: start };
+  return { render: render, start: start, fail: fail };
 }());
