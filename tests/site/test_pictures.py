@@ -155,8 +155,8 @@ def test_every_page_has_a_link_preview_with_its_first_diagram(project: MiniProje
     pages = sorted(site.rglob("*.html"))
     assert len(pages) > 8
     for page in pages:
-        if page.name == "404.html":
-            continue
+        if page.name == "404.html" or page.parent.name == "view":
+            continue  # the page that draws a diagram from its address has none of its own
         html = page.read_text()
         image = re.search(r'<meta property="og:image" content="https://example.org/plakoto/([^"]+)">', html)
         assert image, page
