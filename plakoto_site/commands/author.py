@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from babel.support import NullTranslations
 from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, read_diagram, some_steps
@@ -76,61 +77,105 @@ def captions_for(
     return captions
 
 
-def make_diagram(project: Project, source: Path, out: Path, languages: list[str], base_url: str,
+EMBED_ASSETS = ("site.css", "diagram.js", "embed-frame.js", "plakoto-embed.js", "favicon.svg")
+"""What an embed page loads (and the host script articles may load): the only assets an
+author's folder needs, once for all its diagrams."""
+
+
+def make_diagram(project: Project, sources: list[Path], out: Path, languages: list[str], base_url: str,
                  force: bool = False) -> int:
+    """Check every file of ``sources`` and write them all into ``out`` in the tutorial's
+    layout: ``<lang>/embed/<id>/`` per diagram (the Hugo shortcode's and the WordPress
+    plugin's addresses), one ``assets/``, and a gallery page per language,
+    ``<lang>/embed/index.html``. Nothing is written when any file has a mistake."""
     try:
         out = claim_output(out, project.root, force=force)
     except OutputError as error:
         print(f"Diagram not written: {error}", file=sys.stderr)
         return 1
     problems = Problems(Path.cwd())
-    text = read_source(source, problems)
-    if text is None:
-        return _stop(problems, out)
-    data = read_toml(text, source, problems) or {}
-    diagram = read_diagram(source, problems, text, standalone=True)
-    if diagram is None or problems.errors:
-        return _stop(problems, out)
     settings = read_settings(project.content, problems)
-    if not languages:
-        captions = data.get("captions", {})
-        languages = sorted(captions) if isinstance(captions, dict) and captions else [settings.reference]
-    for lang in languages:
-        why = language_problem(lang)
-        if why:
-            problems.error(source, KeyLines(text).table(f"captions.{lang}"),
-                           f"the language {lang!r} {why}", "write a language code, e.g. [captions.el]")
-    if problems.errors:
-        return _stop(problems, out)
-    files: dict[str, bytes] = {}
     templates = Templates(project.templates)
-    titles = data.get("title", {})
-    for lang in languages:
-        captions = captions_for(diagram, data, text, source, lang, problems)
-        catalog = language_catalog(project.locales, lang, settings.reference, problems)
-        translations = catalog.translations
-        words = Words(Language.read(lang), translations, markup=True, fingerprint=catalog.digest)
-        title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
-        embed = Embed(diagram, lang, str(title or diagram.id), captions, lang)
-        # One diagram's bitmaps take a moment: an author gets them always.
-        files.update(embed_files(embed, words, translations, templates, base_url,
-                                 partial(_asset, embed.page), "", embed.title, bitmaps=project.root / BITMAPS))
+    files: dict[str, bytes] = {}
+    made: dict[str, list[tuple[Embed, Words, NullTranslations]]] = {}
+    seen: dict[str, Path] = {}
+    for source in dict.fromkeys(sources, None):  # a file named twice is made once
+        if any(source.resolve() == other.resolve() for other in seen.values()):
+            continue
+        for embed, words, translations in _embeds(project, source, languages, settings.reference, templates, base_url,
+                                                  problems, files):
+            where = embed.folder
+            if seen.setdefault(where, source) != source:
+                problems.error(source, 1, f"the id {embed.diagram.id!r} is the id of {seen[where]} too",
+                               "give each diagram its own id")
+            made.setdefault(embed.lang, []).append((embed, words, translations))
     if problems.errors:
         return _stop(problems, out)
     for warning in problems.warnings:
         print(warning, file=sys.stderr)
-    files.update({f"assets/{name}": asset for name, asset in project.assets().items()})
+    for lang, embeds in made.items():
+        files[f"{lang}/embed/index.html"] = _gallery(templates, lang, embeds, base_url)
+    assets = project.assets()
+    files.update({f"assets/{name}": assets[name] for name in EMBED_ASSETS})
     files[MARKER] = MARKER_TEXT
     try:
         write_atomically(files, out)
     except OSError as error:
         print(f"Diagram not written: {write_problem(error)}", file=sys.stderr)
         return 1
-    for lang in languages:
-        print(f"{lang}: {out / lang / 'index.html'}  (pictures: {lang}/0.svg … {lang}/filmstrip.svg, "
-              f"oEmbed: {lang}/oembed.json)")
+    for lang, embeds in made.items():
+        for embed, _, _ in embeds:
+            print(f"{lang}: {out / embed.page}  (pictures: 0.svg … filmstrip.svg, oEmbed: oembed.json)")
+        print(f"{lang}: {out / lang / 'embed' / 'index.html'}  (the gallery: every diagram with its snippet)")
     print(f"Upload the folder {out} so that it lives at {base_url}; the iframe snippet is in each oembed.json.")
     return 0
+
+
+def _embeds(project: Project, source: Path, languages: list[str], reference: str, templates: Templates, base_url: str,
+            problems: Problems, files: dict[str, bytes]) -> list[tuple[Embed, Words, NullTranslations]]:
+    """One file's embeds, one per language, their files added to ``files``; none after a mistake."""
+    text = read_source(source, problems)
+    if text is None:
+        return []
+    data = read_toml(text, source, problems) or {}
+    diagram = read_diagram(source, problems, text, standalone=True)
+    if diagram is None:
+        return []
+    if not languages:
+        captions = data.get("captions", {})
+        languages = sorted(captions) if isinstance(captions, dict) and captions else [reference]
+    for lang in languages:
+        why = language_problem(lang)
+        if why:
+            problems.error(source, KeyLines(text).table(f"captions.{lang}"),
+                           f"the language {lang!r} {why}", "write a language code, e.g. [captions.el]")
+            return []
+    made = []
+    titles = data.get("title", {})
+    for lang in languages:
+        captions = captions_for(diagram, data, text, source, lang, problems)
+        catalog = language_catalog(project.locales, lang, reference, problems)
+        translations = catalog.translations
+        words = Words(Language.read(lang), translations, markup=True, fingerprint=catalog.digest)
+        title = titles.get(lang) if isinstance(titles, dict) else titles if isinstance(titles, str) else None
+        embed = Embed(diagram, lang, str(title or diagram.id), captions, f"{lang}/embed/{diagram.id}")
+        # One diagram's bitmaps take a moment: an author gets them always.
+        files.update(embed_files(embed, words, translations, templates, base_url,
+                                 partial(_asset, embed.page), "", embed.title, bitmaps=project.root / BITMAPS))
+        made.append((embed, words, translations))
+    return made
+
+
+def _gallery(templates: Templates, lang: str, embeds: list[tuple[Embed, Words, NullTranslations]],
+             base_url: str) -> bytes:
+    """``<lang>/embed/index.html``: each diagram's title, its first picture and its snippet."""
+    path = f"{lang}/embed/index.html"
+    return templates.render(
+        "author-gallery.html", embeds[0][2], lang=embeds[0][1].language, css=_asset(path, "site.css"),
+        diagrams=[{"id": embed.diagram.id, "title": embed.title, "page": relative(path, embed.page),
+                   "picture": relative(path, embed.picture(0)), "steps": embed.diagram.frames,
+                   "snippet": embed.iframe(base_url, words)} for embed, words, _ in embeds],
+    ).encode()
 
 
 def _asset(page: str, name: str) -> str:
@@ -163,8 +208,11 @@ def print_link(project: Project, source: Path, lang: str, base_url: str | None) 
 def command_diagram(args: argparse.Namespace) -> int:
     project = Project(args.root)
     if args.link:
-        return print_link(project, args.file, (list(args.lang) or ["en"])[0], args.base_url)
-    out = args.out or Path.cwd() / f"{args.file.stem}-embed"
+        if len(args.file) != 1:
+            print("--link takes one file: a link carries one diagram", file=sys.stderr)
+            return 2
+        return print_link(project, args.file[0], (list(args.lang) or ["en"])[0], args.base_url)
+    out = args.out or Path.cwd() / (f"{args.file[0].stem}-embed" if len(args.file) == 1 else "diagrams")
     base = args.base_url or "https://example.org/diagrams/"
     base = base if base.endswith("/") else base + "/"
-    return make_diagram(project, args.file, out, list(args.lang), base, force=args.force)
+    return make_diagram(project, list(args.file), out, list(args.lang), base, force=args.force)

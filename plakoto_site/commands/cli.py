@@ -233,8 +233,8 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
         "diagram", help="check your own diagram file and write its embed page, pictures and oEmbed",
         description="Make an embeddable diagram from a TOML file in the lessons' diagram format, "
         "with a title and [captions.<lang>] (see examples/my-diagram.toml and EMBEDDING.md).")
-    diagram_parser.add_argument("file", type=Path, help="your diagram, e.g. my-diagram.toml")
-    diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/)")
+    diagram_parser.add_argument("file", type=Path, nargs="+", help="your diagrams, e.g. my-diagram.toml (several: all into one folder)")
+    diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/ for one file, diagrams/ for several)")
     diagram_parser.add_argument("--force", action="store_true", help=FORCE_HELP)
     diagram_parser.add_argument("--base-url", type=base_url, help="where you will upload the folder (for oEmbed and the snippet)")
     diagram_parser.add_argument("--link", action="store_true",

@@ -40,7 +40,7 @@ def steps_of_the_built_figure(page: Page, static_server: ServeDirectory, tmp_pat
     out = tmp_path / "built"
     done = run(str(EXAMPLE), "--out", str(out), "--base-url", "http://127.0.0.1/")
     assert done.returncode == 0, done.stderr
-    page.goto(static_server(out) + "en/index.html")
+    page.goto(static_server(out) + "en/embed/pin-on-five/index.html")
     frames = page.locator("figure[data-plakoto-diagram] .frame svg.board")
     return [frames.nth(i).evaluate(SHAPES) for i in range(frames.count())]
 

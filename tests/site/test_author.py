@@ -22,17 +22,45 @@ def test_the_example_writes_pages_pictures_and_oembed(tmp_path: Path) -> None:
     done = run(str(EXAMPLE), "--out", str(out), "--base-url", "https://example.org/mine")
     assert done.returncode == 0, done.stderr
     for lang in ("en", "ru"):
-        page = (out / lang / "index.html").read_text()
+        folder = out / lang / "embed" / "pin-on-five"  # the tutorial's layout
+        page = (folder / "index.html").read_text()
         assert 'data-plakoto-diagram="pin-on-five"' in page and f'lang="{lang}"' in page
-        assert (out / "assets" / "diagram.js").exists()
+        assert 'src="../../../assets/diagram.js' in page
         for frame in (0, 1):
-            root = ET.parse(out / lang / f"{frame}.svg").getroot()
+            root = ET.parse(folder / f"{frame}.svg").getroot()
             assert root.get("lang") == lang
-        ET.parse(out / lang / "filmstrip.svg")
-        oembed = json.loads((out / lang / "oembed.json").read_text())
-        assert oembed["type"] == "rich" and f"https://example.org/mine/{lang}/index.html" in oembed["html"]
-    assert "Белые ставят туда две шашки" in (out / "ru" / "index.html").read_text()
-    assert "White lands on it with two checkers" in (out / "en" / "index.html").read_text()
+        ET.parse(folder / "filmstrip.svg")
+        oembed = json.loads((folder / "oembed.json").read_text())
+        assert oembed["type"] == "rich"
+        assert f"https://example.org/mine/{lang}/embed/pin-on-five/index.html" in oembed["html"]
+    assert "Белые ставят туда две шашки" in (out / "ru/embed/pin-on-five/index.html").read_text()
+    assert "White lands on it with two checkers" in (out / "en/embed/pin-on-five/index.html").read_text()
+    # only what an embed page loads, once
+    assert sorted(p.name for p in (out / "assets").iterdir()) == [
+        "diagram.js", "embed-frame.js", "favicon.svg", "plakoto-embed.js", "site.css"]
+
+
+def test_many_diagrams_go_into_one_folder_with_a_gallery(tmp_path: Path) -> None:
+    other = tmp_path / "other.toml"
+    other.write_text(EXAMPLE.read_text().replace('id = "pin-on-five"', 'id = "other-pin"')
+                     .replace('title = { en = "Pinning a lone checker on the 5 point"', 'title = { en = "Another pin"'))
+    out = tmp_path / "diagrams"
+    done = run(str(EXAMPLE), str(other), "--out", str(out), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (out / "en" / "embed").iterdir()) == ["index.html", "other-pin", "pin-on-five"]
+    gallery = (out / "en" / "embed" / "index.html").read_text()
+    assert '<a href="pin-on-five/index.html">Pinning a lone checker on the 5 point</a>' in gallery
+    assert '<a href="other-pin/index.html">Another pin</a>' in gallery
+    assert gallery.count("<textarea") == 2 and "other-pin/index.html" in gallery
+    # the same id twice is refused, nothing written
+    again = run(str(EXAMPLE), str(EXAMPLE.parent / ".." / "examples" / "my-diagram.toml"), str(other), "--out",
+                str(tmp_path / "twice"))
+    assert again.returncode == 0  # one file named twice is one diagram
+    clash = tmp_path / "clash.toml"
+    clash.write_text(EXAMPLE.read_text())
+    refused = run(str(EXAMPLE), str(clash), "--out", str(tmp_path / "clash"))
+    assert refused.returncode == 1 and "clash.toml:1: the id 'pin-on-five' is the id of" in refused.stderr
+    assert not (tmp_path / "clash").exists()
 
 
 def test_one_language_only(tmp_path: Path) -> None:
