@@ -67,7 +67,7 @@ def test_the_link_draws_the_steps_of_the_built_figure(page: Page, site: BuiltSit
             shown.get_by_role("button", name="Next step").click()
         expect(shown).to_have_attribute("data-step", str(step))
         drawn.append(shown.locator("svg.board").evaluate(SHAPES))
-    for one, two in zip(drawn, built):
+    for one, two in zip(drawn, built, strict=True):
         assert sorted(map(tuple, one)) == sorted(map(tuple, two)), (set(map(tuple, one)) ^ set(map(tuple, two)))
     assert drawn == built
     expect(shown.get_by_role("button", name="Next step")).to_be_disabled()
