@@ -1,4 +1,10 @@
-"""A roll of two dice."""
+"""A roll of two dice.
+
+>>> Dice.parse("3-5"), Dice(5, 3).numbers, Dice(2, 2).numbers
+(Dice(5, 3), (5, 3), (2, 2, 2, 2))
+>>> len(ALL_ROLLS), ALL_ROLLS[:3]
+(21, (Dice(1, 1), Dice(2, 1), Dice(2, 2)))
+"""
 
 from __future__ import annotations
 

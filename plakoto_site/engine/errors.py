@@ -1,11 +1,23 @@
-"""The three ways input to the engine can be wrong."""
+"""The ways input to the engine can be wrong; the third, a play that is not allowed,
+carries its reason as data: :class:`~.refusals.IllegalPlayError`, beside the reasons.
+
+>>> from plakoto_site.engine import Position
+>>> try:
+...     Position.from_code("W:24x16;B:1x15")
+... except PositionError as error:
+...     print(error)
+position code 'W:24x16;B:1x15' has 16 white checkers: at most 15
+>>> from plakoto_site.engine import Dice
+>>> try:
+...     Dice.parse("53")
+... except NotationError as error:
+...     print(error)
+cannot read the roll '53': write two dice like '5-3'
+>>> issubclass(PositionError, EngineError) and issubclass(EngineError, ValueError)
+True
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .refusals import Refusal
 
 
 class EngineError(ValueError):
@@ -18,16 +30,3 @@ class PositionError(EngineError):
 
 class NotationError(EngineError):
     """A play that cannot be read at all, e.g. ``'24/x'`` or ``'bar/20'``."""
-
-
-class IllegalPlayError(EngineError):
-    """A play that can be read but is not allowed in this position with this roll.
-
-    ``refusal`` says why as data (its ``why`` is the kind of reason), ``code`` is the
-    position code and ``text`` the play as written."""
-
-    def __init__(self, message: str, refusal: Refusal | None = None, code: str = "", text: str = "") -> None:
-        super().__init__(message)
-        self.refusal = refusal
-        self.code = code
-        self.text = text

@@ -4,6 +4,9 @@ read any further, in time linear in its length, and the browser rules
 
 A request needs a few hundred bytes, three levels of nesting and two-digit numbers; the
 limits leave room for a person's spaces and leading zeros, never for a slow answer.
+
+>>> MAX_LINE, MAX_DEPTH, MAX_DIGITS, MAX_TEXT, MAX_NUMBER_DIGITS
+(100000, 100, 20, 1000, 3)
 """
 
 from __future__ import annotations

@@ -12,12 +12,14 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .board import BasePosition
 from .dice import Dice
-from .errors import IllegalPlayError, NotationError
+from .errors import NotationError
 from .limits import MAX_NUMBER_DIGITS, MAX_TEXT
-from .plays import OFF, Play, StateKey, legal_plays, state_key, step
-from .position import Position
-from .refusals import Refusal, Why, numbers_refusal, refuse_step
+from .moves import OFF, step
+from .packing import StateKey, state_key
+from .plays import P, Play, legal_plays
+from .refusals import IllegalPlayError, Refusal, Why, numbers_refusal, refuse_step
 from .rules import game_over
 from .side import RuleSet, Side
 
@@ -85,7 +87,7 @@ def _read_point(part: str, token: str, text: str) -> int:
     return point
 
 
-def parse_play(position: Position, text: str, dice: Dice, rules: RuleSet | None = None) -> Play:
+def parse_play(position: P, text: str, dice: Dice, rules: RuleSet | None = None) -> Play[P]:
     """The legal play that ``text`` describes. Raises :class:`NotationError` if it cannot be
     read and :class:`IllegalPlayError` (saying which move and why, with the reason as data
     in ``error.refusal``) if it is not allowed."""
@@ -118,7 +120,7 @@ written ``*`` pinned nothing (``None`` if every ``*`` was true; 0 is off)."""
 class _Walk:
     """Try every order of the written paths and of the dice, one checker move at a time."""
 
-    def __init__(self, position: Position, dice: Dice, rules: RuleSet, paths: list[Path]) -> None:
+    def __init__(self, position: BasePosition, dice: Dice, rules: RuleSet, paths: list[Path]) -> None:
         self.side = position.turn
         self.ours, self.pins = position._own_view(self.side)
         self.our_off = position.off(self.side)
@@ -228,7 +230,7 @@ def _makes(distance: int, numbers: tuple[int, ...]) -> bool:
     return distance in sums
 
 
-def _why(walk: _Walk, reached: Reached, plays: list[Play], dice: Dice, side: Side) -> Refusal:
+def _why(walk: _Walk, reached: Reached, plays: list[Play[P]], dice: Dice, side: Side) -> Refusal:
     if not reached:
         return walk.ended_early or walk.failure[3] or Refusal(Why.UNPLAYABLE, side)
     if not plays:

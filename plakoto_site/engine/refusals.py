@@ -2,6 +2,10 @@
 
 ``str(refusal)`` is the English sentence the engine's errors use; the site words the same
 facts through its message catalogs. Points are in the mover's own numbering.
+
+>>> refusal = Refusal(Why.CLOSED, Side.WHITE, 7, count=2)
+>>> print(refusal)
+point 7 is closed: 2 black checkers
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .dice import Dice
+from .errors import EngineError
 from .pickling import quick_pickle
 from .rules import bears_off, may_bear_off, pinned_own_checker
 from .side import Side
@@ -84,6 +89,27 @@ class Refusal:
             return f"{self.count} of the {self.number}s can be played, so {self.count} must be"
         return (f"{self.number} and {self.other} can each be played alone; "
                 f"the larger, {self.number}, must be")
+
+
+class IllegalPlayError(EngineError):
+    """A play that can be read but is not allowed in this position with this roll.
+
+    ``refusal`` says why as data (its ``why`` is the kind of reason), ``code`` is the
+    position code and ``text`` the play as written.
+
+    >>> from plakoto_site.engine import Dice, Position
+    >>> try:
+    ...     Position.start().parse_play("24/18* 24/19", Dice(6, 5))
+    ... except IllegalPlayError as error:
+    ...     print(error.refusal.why, error.code, repr(error.text))
+    Why.FALSE_PIN W:24x15;B:1x15;T:W '24/18* 24/19'
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None, code: str = "", text: str = "") -> None:
+        super().__init__(message)
+        self.refusal = refusal
+        self.code = code
+        self.text = text
 
 
 def _play_level_text(refusal: Refusal) -> str:

@@ -4,7 +4,14 @@ Every function here takes a side's *own view* of the board: ``ours`` is a list o
 ints indexed by our own point numbers (index 0 unused), positive for our checkers on
 top, negative for the opponent's; ``pins`` is a bit mask with bit ``i`` set when one
 checker lies pinned beneath the owner of our own point ``i``. The move generator and
-:class:`~plakoto_site.engine.position.Position` both call these, so each rule lives once.
+:class:`~plakoto_site.engine.board.BasePosition` both call these, so each rule lives once.
+
+>>> ours = [0] * 25
+>>> ours[3], ours[20] = CHECKERS - 1, -CHECKERS
+>>> may_bear_off(ours, 0), bears_off(ours, 3, 5)
+(True, True)
+>>> print(Outcome(Reason.MOTHER, Side.BLACK, 2))
+black won 2 (mother)
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""The two sides and the two rule sets."""
+"""The two sides and the two rule sets.
+
+>>> point: Point = 13
+>>> Side.BLACK.own(point), Side.WHITE.other, RuleSet.parse(" Mahbusa ")
+(12, <Side.BLACK: 'black'>, <RuleSet.TAPA: 'tapa'>)
+"""
 
 from __future__ import annotations
 

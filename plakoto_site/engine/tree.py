@@ -4,6 +4,14 @@ the reason for each one the rules refuse.
 It is built from the generator's own answer (:func:`~.plays.legal_plays`): a move is
 allowed when it leads towards one of the legal plays, so the tree can never disagree with
 the engine; single moves are judged by :func:`~.refusals.refuse_step`.
+
+>>> from plakoto_site.engine import Dice
+>>> nodes = play_tree(Position.start(), Dice(6, 5))
+>>> root = nodes[0]
+>>> isinstance(root, Node), [(t.start, t.number, t.end, t.child) for t in root.tries if isinstance(t, Try)]
+(True, [(24, 6, 18, 1), (24, 5, 19, 4)])
+>>> nodes[1].position, nodes[1].numbers
+(Position.from_code('W:24x14,18;B:1x15;T:W'), (5,))
 """
 
 from __future__ import annotations
@@ -11,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .dice import Dice
+from .moves import OFF, step
+from .packing import state_key
 from .pickling import quick_pickle
-from .plays import OFF, Play, legal_plays, state_key, step
+from .plays import Play, legal_plays
 from .position import Position
 from .refusals import Refusal, numbers_refusal, refuse_step
 from .rules import game_over
