@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,18 @@ def test_the_public_api_is_documented_with_examples() -> None:
     # The package's front door and the position, the plays and the notation show themselves.
     assert {"plakoto_site.engine"} <= set(MODULES)
     assert len(MODULES) >= 3, MODULES
+
+
+def example_sources() -> str:
+    """The source of every doctest example of the engine: its docstrings and docs/engine.md."""
+    parser, finder = doctest.DocTestParser(), doctest.DocTestFinder()
+    tests = [test for name in ENGINE_MODULES for test in finder.find(importlib.import_module(name))]
+    tests.append(parser.get_doctest(DOCS.read_text(encoding="utf-8"), {}, "engine.md", str(DOCS), 0))
+    return "\n".join(example.source for test in tests for example in test.examples)
+
+
+def test_every_public_name_is_in_a_running_example() -> None:
+    """python-chess's feel: each name of ``plakoto_site.engine`` is shown at work."""
+    sources = example_sources()
+    missing = [name for name in plakoto_site.engine.__all__ if not re.search(rf"\b{name}\b", sources)]
+    assert not missing, missing
