@@ -241,7 +241,9 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
                                 help="write nothing: check the file and print a link to the tutorial's page that draws "
                                 "it from the link alone (the tutorial's address: --base-url, else url in content/site.toml; "
                                 "the language: the first of --lang, else en)")
-    languages(diagram_parser)
+    diagram_parser.add_argument("--lang", nargs="+", default=[], metavar="LANG",
+                                help="only these languages, e.g. --lang ru (default: every language a file has "
+                                "captions for)")
     diagram_parser.set_defaults(run=command_diagram)
 
     messages_parser = commands.add_parser(

@@ -445,7 +445,35 @@ def picture(drawn: Board, *, lang: str, description: str, position_json: str, me
 PICTURE_STYLES = {scheme: palette.picture_style(scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
 STRIP_STYLES = {scheme: palette.picture_style(strip=True, scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
 STRIP_GAP = 24
-STRIP_LABEL = 64
+STRIP_FONT = 18
+STRIP_LINE = 23
+STRIP_LINES = 3
+"""A filmstrip's label under each board: at most this many lines of ``STRIP_FONT``, wrapped
+at spaces within the board's width, the last shortened with "…" when the words need more."""
+STRIP_EM = 0.62
+"""A generous width of one letter, in ems, for the wrapping: wider than the average letter
+of the sans-serif fonts pictures are drawn in (DejaVu Sans, the widest of them, averages
+about 0.55 em), so a line never runs past its board."""
+
+
+def label_lines(text: str, width: float = WIDTH - 24, font: float = STRIP_FONT, most: int = STRIP_LINES) -> list[str]:
+    """``text`` wrapped at spaces into lines that fit ``width`` (:data:`STRIP_EM`), at most
+    ``most`` of them; a word longer than a line is cut, and text left over ends in "…"."""
+    fits = max(1, int(width / (font * STRIP_EM)))
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < most:
+        line = words.pop(0)
+        if len(line) > fits:
+            words.insert(0, line[fits - 1:])
+            line = line[: fits - 1] + "-"
+        while words and len(line) + 1 + len(words[0]) <= fits:
+            line += " " + words.pop(0)
+        lines.append(line)
+    if words:
+        last = lines[-1]
+        lines[-1] = (last if len(last) < fits else last[: fits - 1].rstrip()) + "…"
+    return lines
 
 
 def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None,
@@ -453,14 +481,17 @@ def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, mem
     """Every board side by side, each with a line of text under it; one standalone SVG in
     one ``scheme``, light or dark."""
     width = len(frames) * WIDTH + (len(frames) - 1) * STRIP_GAP
-    height = HEIGHT + STRIP_LABEL
+    labels = [label_lines(caption) for _, caption in frames]
+    height = HEIGHT + 12 + STRIP_LINE * max(len(lines) for lines in labels) + 8
     parts = [f'<rect class="sheet" width="{width}" height="{height}"/>']
-    for index, (drawn, caption) in enumerate(frames):
+    for index, (drawn, _) in enumerate(frames):
         x = index * (WIDTH + STRIP_GAP)
+        lines = "".join(f'<tspan x="{x + 12}" dy="{STRIP_LINE if n else 0}">{escape(line)}</tspan>'
+                        for n, line in enumerate(labels[index]))
         parts.append(
             f'<svg x="{x}" y="0" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" class="board" '
             f'direction="ltr"><title>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>'
-            f'<text class="caption" x="{x + 12}" y="{HEIGHT + 34}" font-size="20">{escape(caption)}</text>'
+            f'<text class="caption" x="{x + 12}" y="{HEIGHT + 12 + STRIP_FONT}" font-size="{STRIP_FONT}">{lines}</text>'
         )
     return (
         f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '

@@ -469,3 +469,27 @@ def test_wordpress_without_the_plugin_shows_the_frame_at_its_height(page: Page, 
     assert abs(int(board.get_attribute("height") or 0) - content) <= 2
     inside.locator("button[data-action='text']").click()  # unfolded, the frame grows
     page.wait_for_function(f"document.querySelector('iframe').height > {expected + 20}")
+
+
+@pytest.mark.browser
+def test_filmstrip_labels_stay_under_their_own_board(page: Page, site: BuiltSite) -> None:
+    """Every filmstrip of every diagram in every language, as a browser lays out its words:
+    each label lies within its board's column and on the sheet (none runs into the next)."""
+    strips = sorted(site.folder.glob("*/embed/*/filmstrip.svg"))
+    assert len(strips) == 27 * 4
+    outside = []
+    for path in strips:
+        page.goto(site.url + path.relative_to(site.folder).as_posix())
+        found = page.evaluate("""() => {
+            const root = document.documentElement, sheet = +root.getAttribute("height");
+            const boards = [...root.querySelectorAll(":scope > svg.board")].map(b => [+b.getAttribute("x"), +b.getAttribute("width")]);
+            return [...root.querySelectorAll("text.caption")].map((t, i) => {
+                const box = t.getBBox();
+                return {left: box.x, right: box.x + box.width, bottom: box.y + box.height, column: boards[i], sheet};
+            });
+        }""")
+        for index, label in enumerate(found):
+            x, width = label["column"]
+            if not (x <= label["left"] and label["right"] <= x + width and label["bottom"] <= label["sheet"]):
+                outside.append((path.relative_to(site.folder).as_posix(), index, label))
+    assert outside == []
