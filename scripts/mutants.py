@@ -254,6 +254,23 @@ def passed(outcomes: list[Outcome]) -> bool:
     return planted and all(killed >= GOAL * count for _, killed, count in by_area(outcomes))
 
 
+def check_entries(mutants: list[Mutant]) -> int:
+    """Plant and remove each mutant in a scratch copy, running nothing: 1 if any no longer applies."""
+    with tempfile.TemporaryDirectory(prefix="plakoto-mutants-") as scratch:
+        copy = Path(scratch) / "project"
+        scratch_copy(REPO, copy)
+        stale = []
+        for mutant in mutants:
+            planted = apply(copy, mutant)
+            if isinstance(planted, str):
+                stale.append(f"{mutant.name}: {planted}")
+                continue
+            for path, text in planted.items():
+                path.write_text(text, encoding="utf-8")
+    print("\n".join(stale) if stale else f"All {len(mutants)} mutants apply.")
+    return 1 if stale else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="run only these mutants (default: all)")
@@ -263,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true",
                         help="skip the check that the named tests pass without any mutant")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="only plant and remove each mutant, to find entries that no longer apply")
     parser.add_argument("--python", default=sys.executable, help="the interpreter that runs pytest")
     args = parser.parse_args(argv)
 
@@ -275,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no mutant named {', '.join(unknown)} in {args.mutants}")
     chosen = [m for m in mutants if not args.names or m.name in args.names]
+    if args.check:
+        return check_entries(chosen)
 
     with tempfile.TemporaryDirectory(prefix="plakoto-mutants-") as scratch:
         copy = Path(scratch) / "project"

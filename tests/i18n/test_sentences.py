@@ -86,7 +86,9 @@ def test_the_higher_point_refusal_names_the_higher_checker(code: str, expected: 
     english = Words(Language.read("en"), NullTranslations())
     with pytest.raises(IllegalPlayError) as caught:
         Position.from_code(code).parse_play("2/off", Dice(3, 1))
-    assert english.refusal(caught.value.refusal) == expected
+    refusal = caught.value.refusal
+    assert refusal is not None
+    assert english.refusal(refusal) == expected
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
