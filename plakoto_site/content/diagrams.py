@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +81,13 @@ class Diagram:
     """A digest of the source text and the id: everything the diagram shows comes from
     them, so its frames, boards and figure are kept by it in the build state (a key
     holding every step would make a diagram of n steps cost n²)."""
+    card: int = -1
+    """The frame a link preview shows (``card = "step-name"`` in the source): by default
+    the last, where the diagram makes its point. See :attr:`card_frame`."""
+
+    @property
+    def card_frame(self) -> int:
+        return self.card if self.card >= 0 else self.frames - 1
 
     @property
     def frames(self) -> int:
@@ -154,7 +161,7 @@ class _Replay:
 
     def run(self) -> Diagram | None:
         data = self.data
-        known = {"id", "rules", "start", "steps"} | ({"title", "captions"} if self.standalone else set())
+        known = {"id", "rules", "start", "steps", "card"} | ({"title", "captions"} if self.standalone else set())
         for key, hint in unknown_keys(data, known):
             self.error(self.lines.of(key), f"unknown key {key!r}", hint, Code.UNKNOWN_KEY)
         diagram_id = data.get("id", self.path.stem)
@@ -183,7 +190,16 @@ class _Replay:
             return None
         # The id too: a source that names none takes its file's name.
         digest = hashlib.blake2b(f"{diagram_id}\n{self.text}".encode(), digest_size=16).hexdigest()
-        return Diagram(str(diagram_id), rules, start, tuple(replayed), self.path, digest)
+        diagram = Diagram(str(diagram_id), rules, start, tuple(replayed), self.path, digest)
+        if "card" not in data:
+            return diagram
+        frame = diagram.frame_of(str(data["card"]))
+        if frame is None:
+            keys = ", ".join(diagram.step_key(f) for f in range(diagram.frames))
+            self.error(self.lines.of("card"), f"card = {data['card']!r} names no step of {diagram.id!r}",
+                       f"name the step the link preview shows: one of {keys}")
+            return None
+        return replace(diagram, card=frame)
 
     def replay(self, start: Position, rules: RuleSet, steps: list[Any]) -> list[Step] | None:
         position, replayed, names = start, [], set()

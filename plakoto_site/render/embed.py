@@ -7,7 +7,7 @@ Files for diagram ``d`` in language ``xx``, relative to the site root::
     xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language, light
     xx/embed/d/0.dark.svg…    the same in the dark scheme (neither follows the reader's system)
     xx/embed/d/0.png, 1.png…  the light pictures as bitmaps
-    xx/embed/d/card.png       the start on a 1200×630 sheet, for link previews
+    xx/embed/d/card.png       the title and the card step (card = "step", by default the last) on a 1200×630 sheet, for link previews
     xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
     xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
     xx/embed/d/oembed-320.json…  the same for each of WIDTHS

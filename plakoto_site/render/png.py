@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import resvg_py
+from markupsafe import escape
 
 from plakoto_site.content.memo import Memo, remembered
 
@@ -68,15 +69,28 @@ def _stored(store: Path | None, key: str, drawn: str) -> bytes:
     return data
 
 
-def card(picture: str, memo: Memo | None = None, store: Path | None = None) -> bytes:
-    """A link preview's picture: the board of ``picture`` (a standalone light SVG) centred
-    on a :data:`CARD_WIDTH` × :data:`CARD_HEIGHT` sheet of the page's background."""
-    height = CARD_HEIGHT - 2 * CARD_MARGIN
+CARD_TITLE = 64
+"""The band above the board where a card writes the diagram's title."""
+
+
+def card(picture: str, memo: Memo | None = None, store: Path | None = None, title: str = "") -> bytes:
+    """A link preview's picture: ``title`` on one line at the top (shortened with "…" when
+    long), then the board of ``picture`` (a standalone light SVG), centred on a
+    :data:`CARD_WIDTH` × :data:`CARD_HEIGHT` sheet of the page's background."""
+    band = CARD_TITLE if title else 0
+    height = CARD_HEIGHT - 2 * CARD_MARGIN - band
     width = round(height * svg.WIDTH / svg.HEIGHT)
     body = picture.split("\n", 1)[1] if picture.startswith("<?xml") else picture
     placed = re.sub(r'width="[0-9.]+" height="[0-9.]+"',
-                    f'x="{(CARD_WIDTH - width) // 2}" y="{CARD_MARGIN}" width="{width}" height="{height}"', body, count=1)
+                    f'x="{(CARD_WIDTH - width) // 2}" y="{CARD_MARGIN + band}" width="{width}" height="{height}"', body,
+                    count=1)
+    words = ""
+    if title:
+        line = svg.label_lines(title, width=CARD_WIDTH - 2 * CARD_MARGIN, font=40, most=1)[0]
+        words = (f'<text x="{CARD_WIDTH // 2}" y="{CARD_MARGIN + 44}" text-anchor="middle" font-size="40" '
+                 f'font-weight="bold" font-family="{svg.FONT}" fill="{palette.COLOURS["fg"][palette.LIGHT]}">'
+                 f"{escape(line)}</text>")
     sheet = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
              f'viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}"><rect width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
-             f'fill="{palette.COLOURS["bg"][palette.LIGHT]}"/>{placed}</svg>')
+             f'fill="{palette.COLOURS["bg"][palette.LIGHT]}"/>{words}{placed}</svg>')
     return png(sheet, memo, store)

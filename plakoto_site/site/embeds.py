@@ -227,7 +227,7 @@ def embed_files(
 
         for frame in range(diagram.frames):
             files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)
-        files[embed.card] = card(files[embed.picture(0)].decode(), memo, bitmaps)
+        files[embed.card] = card(files[embed.picture(diagram.card_frame)].decode(), memo, bitmaps, title=embed.title)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
     files[embed.oembed] = embed.oembed_json(base_url, words, provider, png=bitmaps is not None).encode()

@@ -92,3 +92,22 @@ def test_a_caption_for_a_missing_step_is_an_error(tmp_path: Path) -> None:
     done = run(str(bad), "--out", str(tmp_path / "out"), "--lang", "en")
     assert done.returncode == 1
     assert "bad.toml:18: diagram 'pin-on-five' has no step 'pinned' — use one of: start, pin" in done.stderr
+
+
+def test_the_card_shows_the_chosen_step_with_the_title(tmp_path: Path) -> None:
+    """card = "step" chooses the step a link preview shows; by default the last, where the
+    diagram makes its point (here the pin), not the start every diagram shares."""
+    chosen = tmp_path / "start-card.toml"
+    chosen.write_text(EXAMPLE.read_text().replace('rules = "plakoto"', 'rules = "plakoto"\ncard = "start"'))
+    cards = {}
+    for name, source in (("default", EXAMPLE), ("start", chosen)):
+        done = run(str(source), "--out", str(tmp_path / name), "--lang", "en")
+        assert done.returncode == 0, done.stderr
+        cards[name] = (tmp_path / name / "en/embed/pin-on-five/card.png").read_bytes()
+    assert cards["default"] != cards["start"]
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(EXAMPLE.read_text().replace('rules = "plakoto"', 'rules = "plakoto"\ncard = "pinned"'))
+    done = run(str(wrong), "--out", str(tmp_path / "wrong"), "--lang", "en")
+    assert done.returncode == 1
+    assert ("wrong.toml:6: card = 'pinned' names no step of 'pin-on-five' — name the step the link preview shows: "
+            "one of start, pin") in done.stderr
