@@ -78,7 +78,7 @@ def test_a_nul_byte_in_the_path_is_a_bad_request(server: Server) -> None:
     assert server.status("/en/%00") == 400
     assert server.status("/en/index.html%00.txt") == 400
     assert server.status("/en/") == 200
-    assert "serve: 400 for '/en/%00': a NUL byte in the path\n" in server.stderr
+    assert wait_for(lambda: "serve: 400 for '/en/%00': a NUL byte in the path\n" in server.stderr), server.stderr
     assert "Traceback" not in server.stderr
 
 
@@ -86,7 +86,7 @@ def test_a_nul_byte_in_the_path_is_a_bad_request(server: Server) -> None:
 def test_a_reload_request_with_a_bad_number_is_a_bad_request(server: Server, since: str) -> None:
     assert server.status(f"/__reload?since={since}") == 400
     assert fetch(f"{server.base}/__reload?since=0") == "1"
-    assert "since= must be a build number of at most 18 digits" in server.stderr
+    assert wait_for(lambda: "since= must be a build number of at most 18 digits" in server.stderr), server.stderr
     assert len(server.err) == 1
     assert "Traceback" not in server.stderr
 
@@ -118,7 +118,8 @@ def test_a_link_out_of_the_site_is_never_followed(server: Server, project: MiniP
     (site / "en" / "file-link.txt").symlink_to(secret / "passwords.txt")
     for path in ("/rootlink/etc/passwd", "/secretlink/passwords.txt", "/en/file-link.txt", "/secretlink/"):
         assert server.status(path) == 404, path
-    assert "serve: 404 for '/rootlink/etc/passwd': it leads out of the output folder (a link)" in server.stderr
+    assert wait_for(lambda: "serve: 404 for '/rootlink/etc/passwd': it leads out of the output folder (a link)"
+                    in server.stderr), server.stderr
     assert server.status("/en/") == 200
     assert "Traceback" not in server.stderr
 
