@@ -120,6 +120,9 @@ def make_diagram(project: Project, sources: list[Path], out: Path, languages: li
     files[MARKER] = MARKER_TEXT
     try:
         write_atomically(files, out)
+    except OutputError as error:  # another build is writing into the folder
+        print(f"Diagram not written: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"Diagram not written: {write_problem(error)}", file=sys.stderr)
         return 1

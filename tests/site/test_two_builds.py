@@ -15,7 +15,7 @@ import pytest
 
 from plakoto_site.site.output import MARKER, OutputError, fresh_folder, write_files, writing
 
-from .conftest import MiniProject
+from .conftest import REPO, MiniProject
 
 
 def build(project: MiniProject, out: Path, delay: float, results: list[subprocess.CompletedProcess[str]]) -> None:
@@ -103,3 +103,14 @@ def test_under_the_lock_a_fresh_folder_is_not_taken_for_a_leftover(tmp_path: Pat
         fresh_folder(out)
     assert not fresh.exists()  # a leftover now: nobody holds the lock
     assert os.path.exists(tmp_path / ".site.lock")
+
+
+def test_a_diagram_refuses_a_folder_being_written(project: MiniProject, tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    with open(tmp_path / ".mine.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = project.run("diagram", str(REPO / "examples" / "my-diagram.toml"), "--out", str(out))
+    assert result.returncode == 1
+    assert f"Diagram not written: {out}: another build is writing into this folder" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
