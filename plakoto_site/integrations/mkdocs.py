@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 import uuid
 from dataclasses import replace
+from html import unescape
 from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -87,6 +89,9 @@ class PlakotoPlugin(BasePlugin[PlakotoConfig]):
         return "\n".join(lines)
 
     def on_page_content(self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        found = self.placeholders.get(page.file.src_uri, {})
+        for placeholder, figure in found.items():
+            found[placeholder] = Markup(_md_links(str(figure), page, files))
         # An empty box stands for each figure until the page is written (on_post_page): the
         # search index, made from the page's content in between, gets no board text.
         for placeholder in self.placeholders.get(page.file.src_uri, {}):
@@ -128,6 +133,27 @@ class PlakotoPlugin(BasePlugin[PlakotoConfig]):
         folder.mkdir(parents=True, exist_ok=True)
         for name, content in self.assets.items():
             (folder / name).write_bytes(content)
+
+
+_MD_LINK = re.compile(r'href="([^":#?]+\.md)(#[^"]*)?"')
+
+
+def _md_links(html: str, page: Page, files: Files) -> str:
+    """Caption links to other pages of the docs written as MkDocs's own Markdown writes them
+    (``other.md#part``, relative to the page's file) turned into the links MkDocs makes of
+    them; a link to a file that is not in the docs stays as written and is warned about,
+    which ``mkdocs build --strict`` counts."""
+    def resolve(match: re.Match[str]) -> str:
+        written = unescape(match.group(1))
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), written))
+        file = files.get_file_from_path(target)
+        if file is None:
+            log.warning(f"plakoto: {page.file.src_uri}: a diagram caption links to {written!r}, "
+                        "which is not a page of the docs")
+            return match.group(0)
+        return f'href="{escape(file.url_relative_to(page.file))}{match.group(2) or ""}"'
+
+    return _MD_LINK.sub(resolve, html)
 
 
 def _front_matter_lines(path: Path, markdown: str) -> int:

@@ -149,3 +149,32 @@ def test_captions_in_the_wrong_form_are_refused_with_their_line() -> None:
         md.render(text, {"path": "guide.md"})
     assert str(raised.value) == ("guide.md:6: unknown key 'captions' — write caption = \"…\" for the start, "
                                  "and one in each [[steps]]")
+
+
+LINKED = '''\
+# Linked
+
+```plakoto linked
+start = "start"
+caption = "See [the pins](pins.md#pin-on-five) and [the start](../index.md)."
+```
+'''
+
+
+def test_caption_links_to_pages_are_resolved_as_mkdocs_resolves_them(tmp_path: Path) -> None:
+    root = site(tmp_path, {"index.md": "# Home\n", "sub/pins.md": PINS, "sub/linked.md": LINKED})
+    done = subprocess.run([str(MKDOCS), "build", "--strict"], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    page = (root / "site/sub/linked/index.html").read_text(encoding="utf-8")
+    # MkDocs's own URLs, relative to the page: sub/linked/ -> sub/pins/ and the home page
+    assert '<a href="../pins/#pin-on-five">the pins</a>' in page
+    assert '<a href="../../">the start</a>' in page
+
+
+def test_a_caption_link_to_a_missing_page_is_a_warning_strict_stops_on(tmp_path: Path) -> None:
+    broken = LINKED.replace("pins.md#pin-on-five", "nowhere.md")
+    root = site(tmp_path, {"index.md": "# Home\n", "sub/linked.md": broken})
+    done = subprocess.run([str(MKDOCS), "build", "--strict"], cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "plakoto: sub/linked.md: a diagram caption links to 'nowhere.md', which is not a page of the docs" in done.stderr
+    assert build(root).returncode == 0  # without --strict: built, with the warning
