@@ -53,6 +53,19 @@ class Language:
         return str(value) if 0 <= value < self.plain_below else _number(self.code, value)
 
 
+def plural_samples(code: str) -> dict[str, int]:
+    """The language's CLDR plural categories that whole numbers reach, each with its
+    smallest whole number: ``{"one": 1, "few": 2, "many": 0}`` for Russian,
+    ``{"one": 1, "other": 0}`` for English. The browser chooses among them with the same
+    CLDR rule (``Intl.PluralRules``); Babel's ``ngettext`` with the catalog's
+    ``Plural-Forms`` gives the sentence of each sample."""
+    rule = _locale(code).plural_form
+    samples: dict[str, int] = {}
+    for n in range(200):
+        samples.setdefault(rule(n), n)
+    return samples
+
+
 def language(code: str, memo: Memo | None = None) -> Language:
     """:meth:`Language.read`, once per build state ``memo``."""
     return remembered(memo, "languages", code, lambda: Language.read(code))

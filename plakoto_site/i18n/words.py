@@ -8,7 +8,7 @@ the roll and the numbers come from the engine and are put into the placeholders.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from plakoto_site.engine import OFF, Dice, Move, Outcome, Play, Position, Reason, Side
 from plakoto_site.engine.refusals import Refusal, Why
 
-from .languages import Language
+from .languages import Language, plural_samples
 
 if TYPE_CHECKING:
     from babel.support import NullTranslations
@@ -54,6 +54,13 @@ class Words:
 
     def number(self, value: int) -> str:
         return self.language.number(value)
+
+    def counted(self, template: Callable[[int], str]) -> dict[str, str]:
+        """A sentence with a count, for the browser: ``template(n)`` (a catalog sentence
+        chosen by ``ngettext``) for each CLDR plural category of the language, keyed by the
+        category (``one``, ``few``, ``many``, ``other``). The page chooses among them with
+        ``Intl.PluralRules``, the same CLDR rule (``PlakotoBoard.counted``)."""
+        return {category: template(n) for category, n in plural_samples(self.language.code).items()}
 
     def roll(self, dice: Dice) -> str:
         return f"{dice.high}–{dice.low}"
@@ -181,13 +188,14 @@ class Words:
     # -- the position in words ---------------------------------------------------------
 
     def checkers(self, side: Side, count: int) -> str:
+        return self.checkers_template(side, count) % {"count": self.number(count)}  # plain: it goes into another sentence
+
+    def checkers_template(self, side: Side, count: int) -> str:
         if side is Side.WHITE:
             # TRANSLATORS: Put into "Point %(point)s: %(checkers)s." in a board's text alternative.
-            text = self.ngettext("%(count)s white checker", "%(count)s white checkers", count)
-        else:
-            # TRANSLATORS: Put into "Point %(point)s: %(checkers)s." in a board's text alternative.
-            text = self.ngettext("%(count)s black checker", "%(count)s black checkers", count)
-        return text % {"count": self.number(count)}  # plain: it goes into another sentence
+            return self.ngettext("%(count)s white checker", "%(count)s white checkers", count)
+        # TRANSLATORS: Put into "Point %(point)s: %(checkers)s." in a board's text alternative.
+        return self.ngettext("%(count)s black checker", "%(count)s black checkers", count)
 
     def point(self, position: Position, point: int) -> str:
         """``Point 15: 1 white checker, with a black checker pinned beneath.``"""
@@ -248,15 +256,27 @@ class Words:
 
     def side_info(self, side: Side, pips: int, off: int) -> str:
         """:meth:`board_info` from the counts."""
+        return self.info_template(side) % {"pips": self.pips_template(pips) % {"count": self.number(pips)},
+                                           "off": self.off_template(off) % {"count": self.number(off)}}
+
+    def info_template(self, side: Side) -> str:
         if side is Side.WHITE:
-            # TRANSLATORS: Under a board picture: White's pip count and borne-off checkers (short,
-            # it is drawn in the SVG).
-            text = self.gettext("White: %(pips)s pips, %(off)s off")
-        else:
-            # TRANSLATORS: Under a board picture: Black's pip count and borne-off checkers (short,
-            # it is drawn in the SVG).
-            text = self.gettext("Black: %(pips)s pips, %(off)s off")
-        return text % {"pips": self.number(pips), "off": self.number(off)}
+            # TRANSLATORS: Under a board picture: White's pip count ("167 pips") and borne-off
+            # checkers ("2 off"), each worded by its own plural sentence. Short: drawn in the SVG.
+            return self.gettext("White: %(pips)s, %(off)s")
+        # TRANSLATORS: Under a board picture: Black's pip count ("167 pips") and borne-off checkers
+        # ("2 off"), each worded by its own plural sentence. Short: drawn in the SVG.
+        return self.gettext("Black: %(pips)s, %(off)s")
+
+    def pips_template(self, count: int) -> str:
+        # TRANSLATORS: Under a board picture, put into "White: %(pips)s, %(off)s": a side's pip
+        # count, the pips it needs to bear off every checker. Short.
+        return self.ngettext("%(count)s pip", "%(count)s pips", count)
+
+    def off_template(self, count: int) -> str:
+        # TRANSLATORS: Under a board picture, put into "White: %(pips)s, %(off)s": how many
+        # checkers of that side are borne off (the word "checkers" is understood). Short.
+        return self.ngettext("%(count)s off", "%(count)s off", count)
 
     def board_title(self, position: Position, frame: int, frames: int, outcome: Outcome | None = None) -> str:
         """The SVG's short title: the step and whose turn it is, or, once the game is over,
@@ -339,21 +359,31 @@ class Words:
             return self.gettext("Either number could be played, but not both, so the larger must be: %(number)s.")
         return self._play_refusal_template(why, count)
 
+    def backwards_template(self) -> str:
+        """A try to move a checker backwards (or nowhere): never a negative distance."""
+        # TRANSLATORS: Play page feedback: the reader tried to move the chosen checker on
+        # %(point)s to a point behind it (or to its own point), %(end)s; board numbering.
+        return self.gettext("Checkers move only forward: the checker on %(point)s cannot go back to %(end)s.")
+
     def _play_refusal_template(self, why: Why, count: int) -> str:
         """Refusals of a whole play rather than of one checker move."""
         if why is Why.SHORT_OF_WIN:
             # TRANSLATORS: Play page feedback: the reader could win with this roll and stopped
             # short; a win counts as using every number (%(count)s is 2, or 4 after a double).
-            return self.gettext("This roll can win the game, and a win counts as using every number: "
-                                "win, or play all %(count)s numbers.")
+            return self.ngettext("This roll can win the game, and a win counts as using every number: "
+                                 "win, or play the %(count)s number.",
+                                 "This roll can win the game, and a win counts as using every number: "
+                                 "win, or play all %(count)s numbers.", count)
         if why is Why.FALSE_PIN:
             # TRANSLATORS: Feedback on a play written in notation: a * on a landing that pins nothing.
             return self.gettext("The checker landing on %(point)s pins nothing there: leave out the *.")
         if why is Why.DISTANCE:
-            # TRANSLATORS: Play page feedback: no numbers of the roll add up to the move tried
-            # (%(count)s pips); points in board numbering.
-            return self.gettext("The roll %(roll)s cannot move a checker from %(point)s to %(end)s "
-                                "(%(count)s pips).")
+            # TRANSLATORS: Play page feedback: no numbers of the roll add up to the move tried,
+            # forward by %(count)s pips; points in board numbering.
+            return self.ngettext("The roll %(roll)s cannot move a checker from %(point)s to %(end)s "
+                                 "(%(count)s pip).",
+                                 "The roll %(roll)s cannot move a checker from %(point)s to %(end)s "
+                                 "(%(count)s pips).", count)
         if why is Why.GAME_ENDED:
             # TRANSLATORS: Feedback: the game ended part-way through a play.
             return self.gettext("The game is over: nothing more can be played.")

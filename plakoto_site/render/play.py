@@ -1,8 +1,10 @@
 """The play page's data: the board's geometry and every sentence the page's script says,
 in the page's language.
 
-The script fills the ``%(name)s`` placeholders and sets the text with ``textContent``;
-plural sentences are chosen here, by the catalog, for every count the game can reach.
+The script fills the ``%(name)s`` placeholders and sets the text with ``textContent``.
+A sentence with a count comes as its catalog forms keyed by CLDR plural category
+(:meth:`Words.counted`, under ``plurals``); the browser chooses one by the language's
+CLDR rule (``PlakotoBoard.counted``), for any count.
 """
 
 from __future__ import annotations
@@ -23,18 +25,32 @@ LESSON_OF = {
 }
 """The lesson that explains each rule a try can break."""
 
-COUNTED = {Why.CLOSED: range(2, 16), Why.MORE_NUMBERS: range(1, 4)}
-"""Refusals whose sentence depends on a count, and the counts the game can reach."""
+COUNTED = (Why.CLOSED, Why.MORE_NUMBERS, Why.SHORT_OF_WIN, Why.DISTANCE)
+"""Refusals whose sentence depends on a count: they come under ``plurals``."""
 
 
-def refusals(words: Words) -> dict[str, Any]:
-    """Each refusal kind's sentence; for counted ones, a sentence per count."""
-    found: dict[str, Any] = {}
-    for why in Why:
-        if why in COUNTED:
-            found[why.value] = {str(n): words.refusal_template(why, n) for n in COUNTED[why]}
-        else:
-            found[why.value] = words.refusal_template(why)
+def refusals(words: Words) -> dict[str, str]:
+    """Each refusal kind's sentence, but the counted ones (see :func:`plurals`); and
+    ``backwards``, the play page's own: a try to move a checker back."""
+    found = {why.value: words.refusal_template(why) for why in Why if why not in COUNTED}
+    found["backwards"] = words.backwards_template()
+    return found
+
+
+def plurals(words: Words) -> dict[str, dict[str, str]]:
+    """Every sentence the script says with a count, as its forms by plural category."""
+    _ = words.ngettext
+    found = {why.value: words.counted(lambda n, why=why: words.refusal_template(why, n)) for why in COUNTED}
+    found.update({
+        "checkersWhite": words.counted(lambda n: words.checkers_template(Side.WHITE, n)),
+        "checkersBlack": words.counted(lambda n: words.checkers_template(Side.BLACK, n)),
+        "pips": words.counted(words.pips_template),
+        "off": words.counted(words.off_template),
+        # TRANSLATORS: Play page: the rules and the match score, always on screen. %(rules)s is the
+        # rule set's name alone (Plakoto or Tapa) as a label, %(count)s the match length.
+        "score": words.counted(lambda n: _("%(rules)s · match to %(count)s point: White %(white)s, Black %(black)s",
+                                           "%(rules)s · match to %(count)s points: White %(white)s, Black %(black)s", n)),
+    })
     return found
 
 
@@ -48,10 +64,6 @@ def outcomes(words: Words) -> dict[str, str]:
     for reason in (Reason.BOTH_MOTHERS, Reason.BLOCKED):
         found[f"none-{reason.value}-0"] = words.outcome(Outcome(reason, None, 0))
     return found
-
-
-def checkers(words: Words) -> dict[str, dict[str, str]]:
-    return {side.value: {str(n): words.checkers(side, n) for n in range(1, 16)} for side in Side}
 
 
 def sentences(words: Words) -> dict[str, str]:
@@ -130,8 +142,6 @@ def sentences(words: Words) -> dict[str, str]:
         "thinking": _("The computer is thinking…"),
         # TRANSLATORS: Play page: the suggestion of the Hint button, in notation.
         "hint": _("Suggested play: %(play)s."),
-        # TRANSLATORS: Play page: the match score, always on screen.
-        "score": _("Match to %(length)s: White %(white)s, Black %(black)s"),
         # TRANSLATORS: Play page: the end of a match.
         "matchWhite": _("White wins the match, %(white)s to %(black)s."),
         # TRANSLATORS: Play page: the end of a match.
@@ -144,10 +154,8 @@ def sentences(words: Words) -> dict[str, str]:
         # TRANSLATORS: Drawn on the board, between the two rows, beside a black checker: whose turn
         # it is (the dice drawn are the roll just played by the other side). Short.
         "turnBlack": _("Black to play"),
-        # TRANSLATORS: Play page: under the board, White's pip count and borne-off checkers.
-        "infoWhite": _("White: %(pips)s pips, %(off)s off"),
-        # TRANSLATORS: Play page: under the board, Black's pip count and borne-off checkers.
-        "infoBlack": _("Black: %(pips)s pips, %(off)s off"),
+        "infoWhite": words.info_template(Side.WHITE),
+        "infoBlack": words.info_template(Side.BLACK),
         # TRANSLATORS: A board's text alternative, one line per occupied point.
         "point": _("Point %(point)s: %(checkers)s."),
         # TRANSLATORS: A board's text alternative, one line per occupied point: a pinned checker
@@ -170,7 +178,9 @@ def sentences(words: Words) -> dict[str, str]:
         "diagramTitle": _("A position from a game of Plakoto"),
         # TRANSLATORS: Play page: the caption of a diagram source made from the game's position.
         "diagramCaption": _("The position after move %(move)s."),
-        # TRANSLATORS: Play page: the first line of a copied game record.
+        # TRANSLATORS: Play page: the first line of a copied game record. %(rules)s is the rule
+        # set's name alone (Plakoto or Tapa): where the name would need a case, make it a label
+        # ("Record: %(rules)s").
         "recordTitle": _("A game of %(rules)s"),
         # TRANSLATORS: Play page: the number chosen to play with the chosen checker.
         "number": _("Play %(number)s"),
@@ -188,8 +198,9 @@ def play_data(words: Words, lesson_href: Mapping[str, str], rules_names: Mapping
         "words": sentences(words),
         "refusals": refusals(words),
         "outcomes": outcomes(words),
-        "checkers": checkers(words),
+        "plurals": plurals(words),
         "rules": dict(rules_names),
-        "lessons": {why.value: lesson_href[slug] for why, slug in LESSON_OF.items() if slug in lesson_href},
+        "lessons": {kind: lesson_href[slug] for kind, slug in [*((why.value, slug) for why, slug in LESSON_OF.items()),
+                                                               ("backwards", "moving")] if slug in lesson_href},
         "motherLesson": lesson_href.get("mother", ""),
     }

@@ -154,7 +154,9 @@ def play_page(site: Site, lang: str) -> Page:
         # The score and what the script says first in a new match: in the page already, so
         # that nothing moves when the script writes them (two lines beside the board in
         # Greek and Russian, three under it on a phone).
-        score=data["words"]["score"] % {"length": FIRST_MATCH, "white": 0, "black": 0},
+        score=words.ngettext("%(rules)s · match to %(count)s point: White %(white)s, Black %(black)s",
+                             "%(rules)s · match to %(count)s points: White %(white)s, Black %(black)s", FIRST_MATCH)
+        % {"rules": plakoto, "count": words.number(FIRST_MATCH), "white": 0, "black": 0},
         first_match=FIRST_MATCH,
         prompt=data["words"]["openingPrompt"],
         lessons_href=relative(path, page_path(lang)) + "#lessons",

@@ -234,6 +234,14 @@ class PlakotoBoard {
     });
   }
 
+  /** A sentence with a count: of its forms by CLDR plural category (one, few, many, other…,
+   * as the page's catalog gives them), the one the page language's rule chooses for `count`.
+   * @param {Object<string, string>} forms @param {number} count @returns {string} */
+  static counted(forms, count) {
+    var chosen = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    return forms[chosen] || forms.other || forms.many || "";
+  }
+
   /** The point an arrow key leads to from `here`, as the board lies: right along the top row
    * runs 13 → 24 → off, along the bottom 12 → 1 → off; up and down cross to the facing point.
    * @param {string} here @param {string} key @returns {string | null} */

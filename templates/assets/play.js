@@ -15,8 +15,9 @@
   /** @typedef {import("../../types/board").Geometry} Geometry  the board's measures (render/board.py) */
   /**
    * What the page carries for this script.
-   * @typedef {{board: Geometry, words: Object<string, string>, refusals: Object<string, string | Object<string, string>>,
-   *   outcomes: Object<string, string>, checkers: {white: Object<string, string>, black: Object<string, string>},
+   * A sentence with a count comes as its forms by CLDR plural category, under `plurals`.
+   * @typedef {{board: Geometry, words: Object<string, string>, refusals: Object<string, string>,
+   *   outcomes: Object<string, string>, plurals: Object<string, Object<string, string>>,
    *   rules: {plakoto: string, tapa: string}, lessons: Object<string, string>, motherLesson: string}} PageData
    */
   /** @typedef {{rules: RuleSet, mode: "computer" | "two-players", level: "beginner" | "club", human: Side, length: number, forced: boolean}} Settings */
@@ -86,10 +87,16 @@
     if (!entry.notation) return fill(sided("pass", entry.side), { roll: rollText(entry.dice) });
     return fill(sided("played", entry.side), { roll: rollText(entry.dice), play: entry.notation, board: entry.board });
   }
+  /** A sentence with a count, in the form the language's plural rule gives for it.
+   * @param {string} name @param {number} count @param {Object<string, string | number>} [values] */
+  function counted(name, count, values) {
+    return fill(PlakotoBoard.counted(data.plurals[name], count), Object.assign({ count: count }, values));
+  }
+  /** The test hook of the plural sentences (tests/browser/test_plurals.py). */
+  /** @type {any} */ (window).PlakotoPlay = { counted: counted };
   /** @param {Refusal} r */
   function refusalText(r) {
-    var table = data.refusals[r.kind] || data.refusals["not-allowed"];
-    var text = typeof table === "string" ? table : table[String(r.count)] || table[Object.keys(table)[0]];
+    var text = data.plurals[r.kind] ? PlakotoBoard.counted(data.plurals[r.kind], r.count) : data.refusals[r.kind] || data.refusals["not-allowed"];
     var point = r.kind === "higher-point" ? r.other : r.point;
     return fill(text, {
       point: point ? Rules.own(r.side, point) : "", end: r.end ? Rules.own(r.side, r.end) : words.off,
@@ -508,7 +515,7 @@
         current.tries.forEach(function (t) { if (!refused && t.start === from && t.refusal && own > 0 && from - own > t.number) refused = t.refusal; });
       }
       if (!refused) {
-        refused = { kind: own === 0 && current.numbers.length ? "not-allowed" : "distance", side: side, point: from, count: from - own,
+        refused = { kind: own === 0 && current.numbers.length ? "not-allowed" : own && from <= own ? "backwards" : "distance", side: side, point: from, count: from - own,
           number: 0, other: 0, end: own, dice: game.dice };
         if (own === 0) refused = firstRefusal(current, from) || refused;
       }
@@ -656,7 +663,7 @@
   function infoLines(position) {
     return /** @type {Side[]} */ (["white", "black"]).map(function (side) {
       var turn = game.state !== "over" && position.turn === side;
-      return (turn ? "▶ " : "") + fill(sided("info", side), { pips: Rules.pips(position, side), off: position.off[side] });
+      return (turn ? "▶ " : "") + fill(sided("info", side), { pips: counted("pips", Rules.pips(position, side)), off: counted("off", position.off[side]) });
     });
   }
 
@@ -666,7 +673,7 @@
     if (!count) return fill(words.pointEmpty, { point: point });
     var owner = /** @type {Side} */ (count > 0 ? "white" : "black");
     var name = position.pinned.indexOf(point) >= 0 ? (owner === "white" ? "pointOverBlack" : "pointOverWhite") : "point";
-    return fill(words[name], { point: point, checkers: data.checkers[owner][String(Math.abs(count))] });
+    return fill(words[name], { point: point, checkers: counted(owner === "white" ? "checkersWhite" : "checkersBlack", Math.abs(count)) });
   }
 
   function render() {
@@ -743,7 +750,7 @@
         numbers.appendChild(b);
       });
     }
-    score.textContent = fill(words.score, { length: game.settings.length, white: game.score.white, black: game.score.black });
+    score.textContent = counted("score", game.settings.length, { rules: data.rules[game.settings.rules], white: game.score.white, black: game.score.black });
   }
 
   function drawLog() {

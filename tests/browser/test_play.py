@@ -299,13 +299,13 @@ def test_the_match_score_survives_a_reload(page: Page, site: BuiltSite) -> None:
     game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
     page.click('button[data-action="roll"]')
     game.play(next(p for p in game.plays() if p.outcome is not None))
-    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 2, Black 0")
     page.reload()
     assert game.state == "over"
-    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 2, Black 0")
     page.click('button[data-action="next"]')
     page.reload()
-    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 2, Black 0")
 
 
 def test_a_wrong_position_hook_is_ignored(page: Page, site: BuiltSite) -> None:
@@ -376,8 +376,9 @@ def test_a_game_ends_by_the_mother_rule(page: Page, site: BuiltSite) -> None:
     game.play(pin)
     assert game.state == "over"
     assert json.loads(game.attr("result")) == {"winner": "white", "points": 2, "reason": "mother"}
-    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is pinned and White has no checker left on its starting point: White wins 2 points.")
-    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator("[data-feedback]")).to_contain_text(
+        "Black's mother is pinned and White has no checker left on its starting point: White wins 2 points.")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 2, Black 0")
 
 
 def test_the_match_goes_on_with_the_next_game(page: Page, site: BuiltSite) -> None:
@@ -388,7 +389,7 @@ def test_the_match_goes_on_with_the_next_game(page: Page, site: BuiltSite) -> No
     page.click('button[data-action="next"]')
     assert game.state == "rolling" and game.attr("result") == "" and game.attr("dice") == ""
     expect(page.locator("[data-log] > li")).to_have_count(0)
-    expect(page.locator("[data-score]")).to_have_text("Match to 3: White 2, Black 0")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 2, Black 0")
     expect(page.locator('button[data-action="next"]')).to_be_hidden()
 
 
