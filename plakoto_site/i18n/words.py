@@ -59,7 +59,7 @@ class Words:
         """A sentence with a count, for the browser: ``template(n)`` (a catalog sentence
         chosen by ``ngettext``) for each CLDR plural category of the language, keyed by the
         category (``one``, ``few``, ``many``, ``other``). The page chooses among them with
-        ``Intl.PluralRules``, the same CLDR rule (``PlakotoBoard.counted``)."""
+        ``Intl.PluralRules``, the same CLDR rule (``plural()`` in play.js)."""
         return {category: template(n) for category, n in plural_samples(self.language.code).items()}
 
     def roll(self, dice: Dice) -> str:

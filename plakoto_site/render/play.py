@@ -4,7 +4,7 @@ in the page's language.
 The script fills the ``%(name)s`` placeholders and sets the text with ``textContent``.
 A sentence with a count comes as its catalog forms keyed by CLDR plural category
 (:meth:`Words.counted`, under ``plurals``); the browser chooses one by the language's
-CLDR rule (``PlakotoBoard.counted``), for any count.
+CLDR rule (``plural()`` in play.js), for any count.
 """
 
 from __future__ import annotations
@@ -146,6 +146,14 @@ def sentences(words: Words) -> dict[str, str]:
         "matchWhite": _("White wins the match, %(white)s to %(black)s."),
         # TRANSLATORS: Play page: the end of a match.
         "matchBlack": _("Black wins the match, %(black)s to %(white)s."),
+        # TRANSLATORS: Play page, beside the board against the computer: the reader's colour.
+        "youWhite": _("You are White."),
+        # TRANSLATORS: Play page, beside the board against the computer: the reader's colour.
+        "youBlack": _("You are Black."),
+        # TRANSLATORS: Play page, beside the board: two people play on one device.
+        "youBoth": _("Two players: White and Black take turns on this device."),
+        # TRANSLATORS: Play page, replaying the record: the caption of step 0, before the first play.
+        "replayStart": _("The start of the game, before the first play."),
         # TRANSLATORS: Play page: after a game of a match that goes on.
         "nextGame": _("Press “Next game” to play on."),
         # TRANSLATORS: Drawn on the board, between the two rows, beside a white checker: whose

@@ -157,6 +157,7 @@ def play_page(site: Site, lang: str) -> Page:
         score=words.ngettext("%(rules)s · match to %(count)s point: White %(white)s, Black %(black)s",
                              "%(rules)s · match to %(count)s points: White %(white)s, Black %(black)s", FIRST_MATCH)
         % {"rules": plakoto, "count": words.number(FIRST_MATCH), "white": 0, "black": 0},
+        you=data["words"]["youWhite"],
         first_match=FIRST_MATCH,
         prompt=data["words"]["openingPrompt"],
         lessons_href=relative(path, page_path(lang)) + "#lessons",

@@ -78,9 +78,8 @@ class PlakotoBoard {
       this.use("pin", "", x, geo.points[point].pinMarkY);
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
-    var visible = Math.min(Math.abs(count), shown), top = null;
-    for (var i = 0; i < visible; i ++) { top = this.use("checker", owner, x, this.slot(point, first + i)); }
-    if (top && visible === Math.abs(count)) { top.setAttribute("data-top", String(point)); } // the checker fly() lifts
+    var visible = Math.min(Math.abs(count), shown);
+    for (var i = 0; i < visible; i ++) { this.use("checker", owner, x, this.slot(point, first + i)); }
     if (Math.abs(count) > visible) {
       this.text("text", { x: x, y: this.slot(point, first + visible - 1) + geo.stack.countDy, "class": "ck-count on-" + owner,
         "text-anchor": "middle", "font-size": geo.stack.fontSize, "font-weight": "bold" }, String(Math.abs(count)));
@@ -98,64 +97,19 @@ class PlakotoBoard {
     }
   }
 
-  /** The roll in the roller's colour (or one colour per die: the opening roll), a die faded
-   * once its number is played. Each die is a [data-die] group: its number in data-value,
-   * data-used once played (the play page's contract).
-   * @param {number[]} dice @param {BoardColour | BoardColour[]} side @param {number[] | null} left  the numbers not played yet (null: none faded) */
+  /** The roll in the roller's colour, a die faded once its number is played.
+   * @param {number[]} dice  the higher first @param {BoardColour} side @param {number[] | null} left  the numbers not played yet (null: none faded) */
   dice(dice, side, left) {
-    var self = this, d = this.geo.dice, group = this.shape("g", { "class": "dice" });
+    var self = this, d = this.geo.dice, pip = /** @type {BoardColour} */ (side === "white" ? "black" : "white"), group = this.shape("g", { "class": "dice" });
     var remaining = left ? left.slice() : [];
     dice.forEach(function (value, i) {
-      var colour = Array.isArray(side) ? side[i] : side, pip = /** @type {BoardColour} */ (colour === "white" ? "black" : "white");
       var x = d.x + (i ? d.apart : -d.apart), at = remaining.indexOf(value);
       var used = left !== null && (dice[0] === dice[1] ? left.length <= (i ? 0 : 2) : at < 0);
       if (at >= 0) { remaining.splice(at, 1); }
-      var face = self.shape("g", { "class": used ? "die-face die-used" : "die-face", "data-die": "", "data-value": value }, group);
-      if (used) { face.setAttribute("data-used", ""); }
-      self.use("die", colour, x, d.y, face);
+      var face = self.shape("g", { "class": used ? "die-face die-used" : "die-face" }, group);
+      self.use("die", side, x, d.y, face);
       d.spots[String(value)].forEach(function (s) { self.use("pip", pip, x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
     });
-  }
-
-  /** Where a checker stands or lands: the top of `point`'s stack, or the first free slot
-   * above it (`free`); between the trays for off (0). @param {number} point @param {boolean} free */
-  spot(point, free) {
-    var geo = this.geo;
-    if (!point) { return [geo.tray.x + geo.tray.width / 2, geo.dice.y]; }
-    return [geo.points[point].x, this.slot(point, free ? Math.min(this.heights[point], geo.stack.shown - 0.5) : this.top(point))];
-  }
-
-  /** Move the top checker of `from` to `to` (0: off) over `ms` milliseconds, then call
-   * `done`; the position drawn stays the one before the move until the caller draws again.
-   * @param {number} from @param {number} to @param {BoardColour} colour @param {number} ms @param {() => void} done */
-  fly(from, to, colour, ms, done) {
-    var start = this.spot(from, false), end = this.spot(to, true), began = -1;
-    var lifted = this.layer.querySelector('[data-top="' + from + '"]');
-    if (lifted) { lifted.setAttribute("visibility", "hidden"); }
-    var piece = this.use("checker", colour, start[0], start[1]);
-    piece.setAttribute("class", "flying");
-    /** @param {number} now */
-    function frame(now) {
-      if (began < 0) { began = now; }
-      var k = Math.min(1, (now - began) / ms), e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
-      piece.setAttribute("x", String(start[0] + (end[0] - start[0]) * e));
-      piece.setAttribute("y", String(start[1] + (end[1] - start[1]) * e));
-      if (k < 1) { requestAnimationFrame(frame); } else { done(); }
-    }
-    requestAnimationFrame(frame);
-  }
-
-  /** An arrow from `from` to `to` (0: off): a play's move. `ahead`: a move still to make
-   * (from the top checker to the first free slot), else one made (the other way round).
-   * @param {number} from @param {number} to @param {string} name  its class @param {boolean} ahead */
-  arrow(from, to, name, ahead) {
-    var a = this.spot(from, !ahead), b = this.spot(to, ahead);
-    var dx = b[0] - a[0], dy = b[1] - a[1], long = Math.hypot(dx, dy) || 1, ux = dx / long, uy = dy / long;
-    var head = 16, tip = [b[0] - ux * 6, b[1] - uy * 6], back = [tip[0] - ux * head, tip[1] - uy * head];
-    var group = this.shape("g", { "class": name });
-    this.shape("line", { x1: a[0], y1: a[1], x2: back[0], y2: back[1] }, group);
-    this.shape("polygon", { points: [tip, [back[0] - uy * head / 2, back[1] + ux * head / 2],
-      [back[0] + uy * head / 2, back[1] - ux * head / 2]].map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" ") }, group);
   }
 
   /** Whose turn it is, between the rows of the right half ("White to play"). @param {BoardColour} side @param {string} words */
@@ -232,14 +186,6 @@ class PlakotoBoard {
       to.tabIndex = 0;
       to.focus();
     });
-  }
-
-  /** A sentence with a count: of its forms by CLDR plural category (one, few, many, other…,
-   * as the page's catalog gives them), the one the page language's rule chooses for `count`.
-   * @param {Object<string, string>} forms @param {number} count @returns {string} */
-  static counted(forms, count) {
-    var chosen = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
-    return forms[chosen] || forms.other || forms.many || "";
   }
 
   /** The point an arrow key leads to from `here`, as the board lies: right along the top row

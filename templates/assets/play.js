@@ -53,13 +53,100 @@
   var pause = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 450;
   var address = (seed !== null ? "seed=" + seed : "") + (startCode ? ";position=" + startCode : "");
 
+  /** The lessons' board (board.js) with what only a game needs: checkers that travel, are
+   * dragged, and arrows for a play made or suggested. */
+  class GameBoard extends PlakotoBoard {
+    /** A point's checkers, the top one marked for fly() and follow() when no count stands on it.
+     * @param {{board: number[], pinned: number[], off: {white: number, black: number}}} position @param {number} point */
+    stack(position, point) {
+      var slots = super.stack(position, point), last = this.layer.lastElementChild;
+      if (slots && last && last.tagName === "use") last.setAttribute("data-top", String(point));
+      return slots;
+    }
+
+    /** The roll as board.js draws it, or one colour per die (the opening roll); each die a
+     * [data-die] group, its number in data-value, data-used once played (the page contract).
+     * @param {number[]} dice @param {Side | Side[]} side @param {number[] | null} left  the numbers not played yet (null: none faded) */
+    dice(dice, side, left) {
+      var self = this, d = this.geo.dice, group = this.shape("g", { "class": "dice" }), remaining = left ? left.slice() : [];
+      dice.forEach(function (value, i) {
+        var colour = Array.isArray(side) ? side[i] : side, x = d.x + (i ? d.apart : -d.apart), at = remaining.indexOf(value);
+        var used = left !== null && (dice[0] === dice[1] ? left.length <= (i ? 0 : 2) : at < 0);
+        if (at >= 0) remaining.splice(at, 1);
+        var face = self.shape("g", { "class": used ? "die-face die-used" : "die-face", "data-die": "", "data-value": value }, group);
+        if (used) face.setAttribute("data-used", "");
+        self.use("die", colour, x, d.y, face);
+        d.spots[String(value)].forEach(function (s) { self.use("pip", Rules.other(colour), x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
+      });
+    }
+
+  /** Where a checker stands or lands: the top of `point`'s stack, or the first free slot
+   * above it (`free`); between the trays for off (0). @param {number} point @param {boolean} free */
+  spot(point, free) {
+    var geo = this.geo;
+    if (!point) { return [geo.tray.x + geo.tray.width / 2, geo.dice.y]; }
+    return [geo.points[point].x, this.slot(point, free ? Math.min(this.heights[point], geo.stack.shown - 0.5) : this.top(point))];
+  }
+
+  /** Move the top checker of `from` to `to` (0: off) over `ms` milliseconds, then call
+   * `done`; the position drawn stays the one before the move until the caller draws again.
+   * @param {number} from @param {number} to @param {Side} colour @param {number} ms @param {() => void} done */
+  fly(from, to, colour, ms, done) {
+    var start = this.spot(from, false), end = this.spot(to, true), began = -1;
+    var lifted = this.layer.querySelector('[data-top="' + from + '"]');
+    if (lifted) { lifted.setAttribute("visibility", "hidden"); }
+    var piece = this.use("checker", colour, start[0], start[1]);
+    piece.setAttribute("class", "flying");
+    /** @param {number} now */
+    function frame(now) {
+      if (began < 0) { began = now; }
+      var k = Math.min(1, (now - began) / ms), e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
+      piece.setAttribute("x", String(start[0] + (end[0] - start[0]) * e));
+      piece.setAttribute("y", String(start[1] + (end[1] - start[1]) * e));
+      if (k < 1) { requestAnimationFrame(frame); } else { done(); }
+    }
+    requestAnimationFrame(frame);
+  }
+
+  /** The checker being dragged from `from`, drawn under the pointer (client coordinates).
+   * @param {number} from @param {Side} colour @param {number} x @param {number} y */
+  follow(from, colour, x, y) {
+    var svg = this.layer.ownerSVGElement, matrix = svg && svg.getScreenCTM();
+    if (!matrix) { return; }
+    var at = new DOMPoint(x, y).matrixTransform(matrix.inverse());
+    var piece = this.layer.querySelector(".dragged");
+    if (!piece) {
+      var lifted = this.layer.querySelector('[data-top="' + from + '"]');
+      if (lifted) { lifted.setAttribute("visibility", "hidden"); }
+      piece = this.use("checker", colour, at.x, at.y);
+      piece.setAttribute("class", "dragged");
+    }
+    piece.setAttribute("x", String(at.x));
+    piece.setAttribute("y", String(at.y));
+  }
+
+  /** An arrow from `from` to `to` (0: off): a play's move. `ahead`: a move still to make
+   * (from the top checker to the first free slot), else one made (the other way round).
+   * @param {number} from @param {number} to @param {string} name  its class @param {boolean} ahead */
+  arrow(from, to, name, ahead) {
+    var a = this.spot(from, !ahead), b = this.spot(to, ahead);
+    var dx = b[0] - a[0], dy = b[1] - a[1], long = Math.hypot(dx, dy) || 1, ux = dx / long, uy = dy / long;
+    var head = 16, tip = [b[0] - ux * 6, b[1] - uy * 6], back = [tip[0] - ux * head, tip[1] - uy * head];
+    var group = this.shape("g", { "class": name });
+    this.shape("line", { x1: a[0], y1: a[1], x2: back[0], y2: back[1] }, group);
+    this.shape("polygon", { points: [tip, [back[0] - uy * head / 2, back[1] + ux * head / 2],
+      [back[0] + uy * head / 2, back[1] - ux * head / 2]].map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" ") }, group);
+  }
+  }
+
   /** @param {string} name */
   function q(name) { return /** @type {HTMLElement} */ (game_root.querySelector(name)); }
-  var board = new PlakotoBoard(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (q("svg.board"))), geo, "play-layer");
+  var board = new GameBoard(/** @type {SVGSVGElement} */ (/** @type {unknown} */ (q("svg.board"))), geo, "play-layer");
   var feedback = q("[data-feedback]");
   var ruleLink = /** @type {HTMLAnchorElement} */ (q("[data-rule-link]"));
   var log = q("[data-log]");
   var score = q("[data-score]");
+  var you = q("[data-you]");
   var numbers = q("[data-numbers]");
   var exported = /** @type {HTMLTextAreaElement} */ (q("[data-export]"));
   var form = /** @type {HTMLFormElement} */ (q("[data-setup]"));
@@ -87,16 +174,21 @@
     if (!entry.notation) return fill(sided("pass", entry.side), { roll: rollText(entry.dice) });
     return fill(sided("played", entry.side), { roll: rollText(entry.dice), play: entry.notation, board: entry.board });
   }
+  var rule = new Intl.PluralRules(document.documentElement.lang || "en");
+  /** Of a sentence's forms by CLDR plural category (one, few, many, other…, as the page's
+   * catalog gives them), the one the page language's rule chooses for `count`.
+   * @param {Object<string, string>} forms @param {number} count */
+  function plural(forms, count) { return forms[rule.select(count)] || forms.other || forms.many || ""; }
   /** A sentence with a count, in the form the language's plural rule gives for it.
    * @param {string} name @param {number} count @param {Object<string, string | number>} [values] */
   function counted(name, count, values) {
-    return fill(PlakotoBoard.counted(data.plurals[name], count), Object.assign({ count: count }, values));
+    return fill(plural(data.plurals[name], count), Object.assign({ count: count }, values));
   }
   /** The test hook of the plural sentences (tests/browser/test_plurals.py). */
   /** @type {any} */ (window).PlakotoPlay = { counted: counted };
   /** @param {Refusal} r */
   function refusalText(r) {
-    var text = data.plurals[r.kind] ? PlakotoBoard.counted(data.plurals[r.kind], r.count) : data.refusals[r.kind] || data.refusals["not-allowed"];
+    var text = data.plurals[r.kind] ? plural(data.plurals[r.kind], r.count) : data.refusals[r.kind] || data.refusals["not-allowed"];
     var point = r.kind === "higher-point" ? r.other : r.point;
     return fill(text, {
       point: point ? Rules.own(r.side, point) : "", end: r.end ? Rules.own(r.side, r.end) : words.off,
@@ -260,6 +352,14 @@
     begin();
   }
 
+  /** Play again: a new match with the same choices. */
+  function again() {
+    clearTimeout(timer);
+    game = freshGame(game.settings, { white: 0, black: 0 });
+    seeded = seed !== null ? Rules.prng(seed) : Math.random;
+    begin();
+  }
+
   function nextGame() {
     clearTimeout(timer);
     var draws = game.draws;
@@ -384,21 +484,32 @@
     if (!play) { pass(dice); return; }
     tree = Rules.playTree(game.position, dice, game.settings.rules);
     game.path = [];
-    var side = game.position.turn, turn = turns, made = 0;
+    lastMoves = []; // the reader's play was marked until now
+    travel(/** @type {TreeNode[]} */ (tree), play, function (index) { game.path.push(index); render(); },
+      function () { if (game.state === "computer") finish(play, dice); });
+  }
+
+  /** Show a play one move at a time: each checker travels from its point to its target (at
+   * once with prefers-reduced-motion, or with no pause), then `show` draws the try made
+   * (an index into the node's tries); `done` once all are made. A new turn or replay step
+   * stops it. @param {TreeNode[]} nodes  the roll's play tree @param {Play} play
+   * @param {(index: number) => void} show @param {() => void} done */
+  function travel(nodes, play, show, done) {
+    var side = nodes[0].position.turn, turn = turns, at = 0, made = 0;
     function next() {
-      if (turn !== turns || game.state !== "computer") return; // a new game meanwhile
-      var current = node(), m = play.moves[made], index = -1;
-      if (m && current) {
-        current.tries.forEach(function (t, i) {
+      if (turn !== turns) return;
+      var m = play.moves[made], index = -1;
+      if (m) {
+        nodes[at].tries.forEach(function (t, i) {
           if (index < 0 && t.start === m.start && t.number === m.number && t.end === m.end && t.child !== null) index = i;
         });
       }
-      if (index < 0) { finish(play, dice); return; }
+      if (index < 0) { done(); return; }
       var step = function () {
         if (turn !== turns) return;
-        game.path.push(index);
+        at = /** @type {number} */ (nodes[at].tries[index].child);
         made += 1;
-        render();
+        show(index);
         schedule(next);
       };
       if (still || pause < 40) step();
@@ -419,8 +530,9 @@
     lastRoll = { dice: rolled, side: side };
     opened = null;
     game.position = play.position;
-    var sentence = entryText(entry) + events(before, play.position);
     var result = play.result || Rules.result(play.position, game.settings.rules);
+    // a pinned mother that ends the game is said by the result
+    var sentence = entryText(entry) + (result && /mother/.test(result.reason) ? "" : events(before, play.position));
     if (result) { over(result, sentence); return; }
     startTurn(sentence);
   }
@@ -487,7 +599,7 @@
 
   /** @param {string} target */
   function pointPressed(target) {
-    if (game.state !== "moving") return;
+    if (game.state !== "moving" || replay) return;
     var current = node();
     if (!current) return;
     var side = game.position.turn;
@@ -621,6 +733,83 @@
     render();
   }
 
+  // -- replay: the record as a diagram, with the lessons' step buttons --------------------
+
+  /** @type {{at: number, positions: Position[], plays: (Play | null)[]} | null} */
+  var replay = null;
+  var replayBox = q("[data-replay-box]");
+
+  /** Step the record from its start: each play's position, from the game's first one. */
+  function openReplay() {
+    if (!game.log.length || game.state === "computer") return;
+    var at = startCode ? Rules.toJSON(Rules.fromCode(startCode)) : Rules.start(game.log[0].side);
+    var positions = [at], plays = /** @type {(Play | null)[]} */ ([null]);
+    game.log.forEach(function (e) {
+      var play = e.notation ? Rules.parsePlay(at, e.notation, e.dice, game.settings.rules) : null;
+      at = play ? play.position : Object.assign({}, at, { turn: Rules.other(e.side) });
+      positions.push(at);
+      plays.push(play);
+    });
+    replay = { at: game.log.length, positions: positions, plays: plays };
+    replayBox.hidden = false;
+    showStep(game.log.length, false);
+    /** @type {HTMLElement} */ (replayBox.querySelector('[data-action="replay-prev"]')).focus();
+  }
+
+  function closeReplay() {
+    replay = null; turns += 1;
+    replayBox.hidden = true;
+    game_root.removeAttribute("data-replay");
+    render();
+  }
+
+  /** @param {number} k  how many plays of the record are made @param {boolean} moving  travel there from k - 1 */
+  function showStep(k, moving) {
+    if (!replay) return;
+    k = Math.max(0, Math.min(k, game.log.length));
+    var r = replay, play = r.plays[k], entry = game.log[k - 1];
+    r.at = k; turns += 1;
+    game_root.setAttribute("data-replay", String(k));
+    /** @param {Position} position @param {number[] | null} left */
+    var draw = function (position, left) {
+      board.position(position);
+      if (entry) board.dice(entry.dice, entry.side, left);
+      board.info(infoLines(position), null);
+    };
+    var arrows = function () {
+      (play ? play.moves : []).forEach(function (m) {
+        board.arrow(Rules.own(entry.side, m.start), m.end ? Rules.own(entry.side, m.end) : 0, "last-move", false);
+      });
+    };
+    /** @type {HTMLElement} */ (replayBox.querySelector("[data-replay-caption]")).textContent = k ? k + ". " + entryText(entry) : words.replayStart;
+    /** @type {HTMLElement} */ (replayBox.querySelector(".counter")).textContent = k + " / " + game.log.length;
+    if (moving && play && k > 0) {
+      var nodes = /** @type {TreeNode[]} */ (Rules.playTree(r.positions[k - 1], entry.dice, game.settings.rules)), at = 0;
+      draw(r.positions[k - 1], null);
+      travel(nodes, play, function (index) { at = /** @type {number} */ (nodes[at].tries[index].child); draw(nodes[at].position, nodes[at].numbers); },
+        function () { draw(r.positions[k], []); arrows(); });
+    } else {
+      draw(r.positions[k], []);
+      arrows();
+    }
+  }
+
+  replayBox.addEventListener("keydown", function (event) {
+    var to = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (!to) return;
+    event.preventDefault();
+    stepTo(to);
+  });
+  /** @param {string} to */
+  function stepTo(to) {
+    if (!replay) return;
+    var k = replay.at, last = game.log.length;
+    if (to === "first") showStep(0, false);
+    else if (to === "prev") showStep(Math.max(0, k - 1), false);
+    else if (to === "next") showStep(Math.min(last, k + 1), k < last);
+    else showStep(last, false);
+  }
+
   // -- copying ---------------------------------------------------------------------------------
 
   function record() {
@@ -677,6 +866,7 @@
   }
 
   function render() {
+    if (replay) closeReplay();
     var position = shown(), current = node();
     board.position(position);
     lastMoves.forEach(function (m) {
@@ -719,6 +909,9 @@
       button.setAttribute("aria-label", label);
       button.setAttribute("aria-pressed", String(chosen !== null && String(chosen) === where));
       button.classList.toggle("is-target", where in targets);
+      // a checker that can be dragged: the finger drags it instead of scrolling the page
+      button.classList.toggle("is-mine", game.state === "moving" && Number(where) > 0 &&
+        position.board[Number(where) - 1] * (position.turn === "white" ? 1 : -1) > 0);
     }
   }
 
@@ -734,8 +927,11 @@
     enable("undo", state === "moving" && game.path.length > 0);
     enable("done", (state === "moving" && Boolean(current && current.play)) || state === "passed");
     enable("hint", state === "moving");
+    enable("replay", state !== "computer" && game.log.length > 0);
     var next = /** @type {HTMLButtonElement} */ (q('button[data-action="next"]'));
     next.hidden = !(state === "over" && !game.matchOver);
+    q('button[data-action="again"]').hidden = q('button[data-action="new-match"]').hidden = !(state === "over" && game.matchOver);
+    you.textContent = game.settings.mode === "computer" ? sided("you", game.settings.human) : words.youBoth;
     while (numbers.firstChild) numbers.removeChild(numbers.firstChild);
     if (state === "moving" && chosen !== null && current) {
       var seen = /** @type {number[]} */ ([]);
@@ -782,13 +978,18 @@
     var button = /** @type {HTMLElement | null} */ (target.closest("button"));
     if (!button || !game_root.contains(button)) return;
     var action = button.getAttribute("data-action");
-    if (button.hasAttribute("data-point")) pointPressed(button.getAttribute("data-point") || "");
+    if (button.hasAttribute("data-point")) { if (Date.now() - dropped > 400) pointPressed(button.getAttribute("data-point") || ""); }
     else if (button.hasAttribute("data-number")) numberPressed(Number(button.getAttribute("data-number")));
     else if (action === "roll") rollPressed();
     else if (action === "undo") undo();
     else if (action === "done") done();
     else if (action === "hint") hint();
     else if (action === "next") nextGame();
+    else if (action === "replay") openReplay();
+    else if (action === "replay-close") closeReplay();
+    else if (action && action.indexOf("replay-") === 0) stepTo(action.slice(7));
+    else if (action === "again") again();
+    else if (action === "new-match") { settingsBox.open = true; /** @type {HTMLElement} */ (form.querySelector("input")).focus(); }
     else if (action === "copy-game") copy(record());
     else if (action === "copy-position") copy(diagramSource());
   });
@@ -814,21 +1015,41 @@
     colourChoice();
   }
 
-  /** Dragging a checker with a mouse or a pen: press on it, let go on its target. @type {string | null} */
-  var dragged = null;
+  /** Dragging a checker, with a mouse, a pen or a finger: lifted, it lights its targets
+   * and follows the pointer; let go, it moves there (or says why not). A tap stays a tap.
+   * @type {{from: string, id: number, x: number, y: number, moved: boolean} | null} */
+  var drag = null;
+  var dropped = 0;
   hits.addEventListener("pointerdown", function (event) {
     var from = /** @type {HTMLElement} */ (event.target).closest("[data-point]");
-    dragged = event.pointerType !== "touch" && from ? from.getAttribute("data-point") : null;
+    drag = from && game.state === "moving" && event.button <= 0
+      ? { from: from.getAttribute("data-point") || "", id: event.pointerId, x: event.clientX, y: event.clientY, moved: false } : null;
   });
-  hits.addEventListener("pointerup", function (event) {
-    var over = document.elementFromPoint(event.clientX, event.clientY);
-    var target = over && over.closest("[data-point]"), to = target && target.getAttribute("data-point");
-    if (dragged && to && to !== dragged && game.state === "moving") {
-      if (chosen === null || String(chosen) !== dragged) pointPressed(dragged);
-      if (chosen !== null && String(chosen) === dragged) pointPressed(to);
+  hits.addEventListener("pointermove", function (event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.moved) {
+      if (Math.abs(event.clientX - drag.x) + Math.abs(event.clientY - drag.y) < 8) return;
+      if (String(chosen) !== drag.from) pointPressed(drag.from);
+      if (String(chosen) !== drag.from) { drag = null; return; }
+      drag.moved = true;
     }
-    dragged = null;
+    event.preventDefault();
+    board.follow(Number(drag.from), game.position.turn, event.clientX, event.clientY);
   });
+  /** @param {PointerEvent} event */
+  function drop(event) {
+    var was = drag;
+    if (!was || event.pointerId !== was.id) return;
+    drag = null;
+    if (!was.moved) return;
+    dropped = Date.now(); // the click that may follow is not a tap
+    var over = event.type === "pointerup" ? document.elementFromPoint(event.clientX, event.clientY) : null;
+    var target = over && over.closest("[data-points] [data-point]"), to = target && target.getAttribute("data-point");
+    if (to && to !== was.from && game.state === "moving") pointPressed(to);
+    render();
+  }
+  hits.addEventListener("pointerup", drop);
+  hits.addEventListener("pointercancel", drop);
 
   /** Go on with a saved game that restore() has checked. @param {Game} saved */
   function resume(saved) {

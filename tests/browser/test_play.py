@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from plakoto_site.engine import OFF, Dice, Play, Position, RuleSet, Side, legal_plays
+from plakoto_site.engine import OFF, Dice, Play, Position, RuleSet, Side, legal_plays, parse_play
 from plakoto_site.render import svg
 
 from .conftest import REPO, BuiltSite
@@ -78,11 +78,28 @@ class Game:
         position = self.position()
         return legal_plays(position, self.dice(), position.rules)
 
-    def play(self, play: Play) -> None:
-        """Click the play's moves, checker then target, then Done (Done again for a draw)."""
+    def drag(self, start: int, end: int) -> None:
+        """Press on a point, move the pointer in steps to another, let go."""
+        self.page.locator(f"{GAME} .game-board").scroll_into_view_if_needed()
+
+        def centre(point: int) -> tuple[float, float]:
+            box = self.page.locator(f'{GAME} [data-point="{"off" if point == OFF else point}"]').bounding_box()
+            assert box is not None
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        (x, y), (to_x, to_y) = centre(start), centre(end)
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.move(to_x, to_y, steps=6)
+        self.page.mouse.up()
+
+    def play(self, play: Play, drag: bool = False) -> None:
+        """Click (or drag) the play's moves, checker then target, then Done (Done again for a draw)."""
         for move in play.moves:
-            self.click_point(move.start)
-            self.click_point(move.end)
+            if drag:
+                self.drag(move.start, move.end)
+            else:
+                self.click_point(move.start)
+                self.click_point(move.end)
         self.page.click('button[data-action="done"]')
         if self.state == "moving":
             self.page.click('button[data-action="done"]')
@@ -97,11 +114,15 @@ def racing_choice(plays: list[Play], side: Side) -> Play:
     return wins[0] if wins else min(plays, key=lambda p: p.position.pips(side))
 
 
-def play_to_the_end(game: Game, limit: int = 400) -> int:
-    """Play the reader's side until the game is over; how many plays the reader made."""
+def play_to_the_end(game: Game, limit: int = 400, drag: bool = False) -> int:
+    """Play the reader's side until the game is over; how many plays the reader made. At
+    each of the reader's turns, and at the end, the record replayed through the engine
+    (the saved game's log: sides, dice, notation) must give the board shown."""
     made = 0
     for _ in range(limit):
         state = game.state
+        if state in ("rolling", "moving", "over"):
+            check_the_record(game)
         if state == "over":
             return made
         if state == "rolling":
@@ -112,12 +133,30 @@ def play_to_the_end(game: Game, limit: int = 400) -> int:
             side = game.position().turn
             plays = game.plays()
             log = game.page.locator("[data-log] > *").count()
-            game.play(racing_choice(plays, side))
+            game.play(racing_choice(plays, side), drag=drag)
             made += 1
             expect(game.page.locator("[data-log] > *")).not_to_have_count(log)
         else:
             game.wait_while(state)
     raise AssertionError(f"the game did not end in {limit} steps")
+
+
+def check_the_record(game: Game) -> None:
+    """The game's record, replayed through the Python engine from the start, ends on the
+    position the page shows (at a turn's start)."""
+    saved = json.loads(game.page.evaluate("localStorage.getItem('plakoto-play')"))
+    rules = RuleSet.parse(saved["settings"]["rules"])
+    log = saved["log"]
+    if not log:
+        return
+    position = Position.from_code(f"W:24x15;B:1x15;T:{'W' if log[0]['side'] == 'white' else 'B'}", rules)
+    for entry in log:
+        assert position.turn.value == entry["side"]
+        dice = Dice(*sorted(entry["dice"], reverse=True))
+        position = parse_play(position, entry["notation"], dice, rules).position if entry["notation"] else position.pass_turn()
+    shown = game.position()
+    assert (shown.board, shown.pinned, shown.white_off, shown.black_off) == (
+        position.board, position.pinned, position.white_off, position.black_off), len(log)
 
 
 def words(site: BuiltSite, lang: str):  # type: ignore[no-untyped-def]
@@ -127,14 +166,26 @@ def words(site: BuiltSite, lang: str):  # type: ignore[no-untyped-def]
     return Words(Language.read(lang), site.checked.translations[lang])
 
 
-@pytest.mark.parametrize(("lang", "rules", "colour"), [
-    ("en", "plakoto", "white"), ("ru", "plakoto", "black"), ("el", "tapa", "white"), ("uk", "plakoto", "black"),
+@pytest.mark.parametrize(("lang", "rules", "colour", "level", "width", "drag"), [
+    ("en", "plakoto", "white", "club", 1280, False), ("ru", "plakoto", "black", "beginner", 360, True),
+    ("el", "tapa", "white", "club", 360, False), ("uk", "tapa", "black", "beginner", 1280, True),
 ])
-def test_a_whole_game_against_the_computer(page: Page, site: BuiltSite, lang: str, rules: str, colour: str) -> None:
+def test_a_whole_game_against_the_computer(browser: Browser, site: BuiltSite, lang: str, rules: str, colour: str,
+                                           level: str, width: int, drag: bool) -> None:
+    """Plakoto and Tapa, both levels, a phone and a desktop, played by clicks and by drags."""
+    context = browser.new_context(viewport={"width": width, "height": 800 if width > 400 else 740})
+    page = context.new_page()
+    try:
+        whole_game(page, site, lang, rules, colour, level, drag)
+    finally:
+        context.close()
+
+
+def whole_game(page: Page, site: BuiltSite, lang: str, rules: str, colour: str, level: str, drag: bool) -> None:
     game = Game(page, site, lang, "seed=5&delay=0")
-    game.setup(rules=rules, colour=colour, opponent="beginner", length="1")
+    game.setup(rules=rules, colour=colour, opponent=level, length="1")
     assert game.attr("mode") == "computer" and game.attr("rules") == rules
-    made = play_to_the_end(game)
+    made = play_to_the_end(game, drag=drag)
     result = json.loads(game.attr("result"))
     assert result["reason"] in {"bear-off", "mother", "both-mothers", "blocked"}
     assert made >= 10
@@ -614,7 +665,7 @@ def test_a_drawing_play_asks_first(page: Page, site: BuiltSite) -> None:
     page.click('button[data-action="done"]')
     assert game.state == "over"
     assert json.loads(game.attr("result")) == {"winner": None, "points": 0, "reason": "both-mothers"}
-    expect(page.locator("[data-feedback]")).to_contain_text("Black's mother is now pinned.")
+    expect(page.locator("[data-feedback]")).to_contain_text("Both mothers are pinned: the game is a draw, no points.")
 
 
 WATCH = """() => new Promise(resolve => {
@@ -665,3 +716,101 @@ def test_with_reduced_motion_nothing_travels(browser: Browser, site: BuiltSite) 
         expect(page.locator("[data-log] > li")).to_have_count(2)
     finally:
         context.close()
+
+
+def test_the_reader_is_told_their_colour(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    expect(page.locator("[data-you]")).to_have_text("You are White.")
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 3 points: White 0, Black 0")
+    game.setup(colour="black", rules="tapa", length="1")
+    expect(page.locator("[data-you]")).to_have_text("You are Black.")
+    expect(page.locator("[data-score]")).to_have_text("Tapa · match to 1 point: White 0, Black 0")
+    # Before the opening roll nobody is "to play" yet.
+    expect(page.locator(f"{GAME} .play-layer .turn")).to_have_count(0)
+    game.setup(opponent="two-players")
+    expect(page.locator("[data-you]")).to_have_text("Two players: White and Black take turns on this device.")
+
+
+def test_at_the_end_of_a_match_play_again_or_a_new_match(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", f"seed=31&delay=0&position={MOTHER_POSITION}")
+    game.setup(length="1", rules="plakoto")
+    page.click('button[data-action="roll"]')
+    game.play(next(p for p in game.plays() if p.outcome is not None))
+    assert game.state == "over"
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 1 point: White 2, Black 0")
+    expect(page.locator('button[data-action="next"]')).to_be_hidden()
+    page.click('button[data-action="again"]')
+    assert game.state == "rolling"
+    expect(page.locator("[data-score]")).to_have_text("Plakoto · match to 1 point: White 0, Black 0")
+    expect(page.locator('button[data-action="again"]')).to_be_hidden()
+    page.click('button[data-action="roll"]')
+    game.play(next(p for p in game.plays() if p.outcome is not None))
+    page.click('button[data-action="new-match"]')
+    expect(page.locator("[data-settings] input").first).to_be_focused()
+
+
+def test_a_dragged_checker_follows_the_pointer_and_lights_its_targets(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')  # 4-1
+    box = page.locator(f'{GAME} [data-point="24"]').bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 40, y + 20, steps=4)
+    # Lifted: the points it can reach are lit, and a checker is drawn under the pointer.
+    lit = page.locator(f"{GAME} [data-point].is-target")
+    expect(lit).to_have_count(3)  # 23, 20 and 19
+    dragged = page.locator(f"{GAME} .play-layer .dragged")
+    expect(dragged).to_have_count(1)
+    first = dragged.get_attribute("x")
+    page.mouse.move(x - 80, y + 30, steps=2)
+    assert dragged.get_attribute("x") != first
+    # Let go on a point it cannot reach: nothing moves, the reason is said.
+    closed = page.locator(f'{GAME} [data-point="21"]').bounding_box()
+    assert closed is not None
+    page.mouse.move(closed["x"] + 5, closed["y"] + 20, steps=3)
+    page.mouse.up()
+    expect(page.locator(f"{GAME} .play-layer .dragged")).to_have_count(0)
+    assert game.position().board[20] == 0
+    expect(page.locator("[data-feedback]")).to_contain_text("cannot move a checker from 24 to 21 (3 pips)")
+    # A touch drag (pointer events from a finger) moves it too.
+    page.evaluate("""() => {
+        const from = document.querySelector('[data-plakoto-game] [data-point="24"]').getBoundingClientRect();
+        const to = document.querySelector('[data-plakoto-game] [data-point="20"]').getBoundingClientRect();
+        const at = (r) => ({clientX: r.x + r.width / 2, clientY: r.y + r.height / 2});
+        const fire = (type, r) => document.querySelector('[data-plakoto-game] [data-point="24"]').dispatchEvent(
+            new PointerEvent(type, {bubbles: true, pointerId: 7, pointerType: "touch", isPrimary: true, ...at(r)}));
+        fire("pointerdown", from); fire("pointermove", to); fire("pointerup", to);
+    }""")
+    assert game.position().board[19] == 1
+
+
+def test_the_record_replays_on_the_board_with_the_lessons_step_buttons(page: Page, site: BuiltSite) -> None:
+    game = Game(page, site, "en", "seed=1&delay=0")
+    page.click('button[data-action="roll"]')
+    first = racing_choice(game.plays(), Side.WHITE)
+    game.play(first)
+    game.wait_while("computer") if game.state == "computer" else None
+    assert game.state == "rolling"
+    during = game.attr("position")
+    page.click('button[data-action="replay"]')
+    box = page.locator("[data-replay-box]")
+    caption = page.locator("[data-replay-caption]")
+    expect(box).to_be_visible()
+    assert game.attr("replay") == "2"
+    expect(caption).to_contain_text("2. Black rolls")
+    page.click('button[data-action="replay-first"]')
+    assert game.attr("replay") == "0"
+    expect(caption).to_have_text("The start of the game, before the first play.")
+    expect(page.locator(f"{GAME} .play-layer .last-move")).to_have_count(0)
+    page.keyboard.press("ArrowRight")  # the keys of the lessons' diagrams
+    assert game.attr("replay") == "1"
+    expect(caption).to_have_text(f"1. White rolls 4–1 and plays {first}.")
+    expect(page.locator(f"{GAME} .play-layer .last-move")).to_have_count(len(first.moves))
+    page.keyboard.press("End")
+    assert game.attr("replay") == "2"
+    # The board points do nothing while replaying; back to the game, all is as it was.
+    page.click('button[data-action="replay-close"]')
+    expect(box).to_be_hidden()
+    assert game.attr("replay") == "" and game.attr("position") == during and game.state == "rolling"
