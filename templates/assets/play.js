@@ -56,11 +56,18 @@
   /** The lessons' board (board.js) with what only a game needs: checkers that travel, are
    * dragged, and arrows for a play made or suggested. */
   class GameBoard extends PlakotoBoard {
+    /** Place a checker drawn by use() at a new centre. @param {Element} piece @param {number} x @param {number} y */
+    put(piece, x, y) {
+      var spec = this.geo.shapes.checker, round = spec.tag === "circle";
+      piece.setAttribute(round ? "cx" : "x", String(round ? x : x + spec.dx));
+      piece.setAttribute(round ? "cy" : "y", String(round ? y : y + spec.dy));
+    }
+
     /** A point's checkers, the top one marked for fly() and follow() when no count stands on it.
      * @param {{board: number[], pinned: number[], off: {white: number, black: number}}} position @param {number} point */
     stack(position, point) {
       var slots = super.stack(position, point), last = this.layer.lastElementChild;
-      if (slots && last && last.tagName === "use") last.setAttribute("data-top", String(point));
+      if (slots && last && last.tagName !== "text") last.setAttribute("data-top", String(point));
       return slots;
     }
 
@@ -95,14 +102,13 @@
     var start = this.spot(from, false), end = this.spot(to, true), began = -1;
     var lifted = this.layer.querySelector('[data-top="' + from + '"]');
     if (lifted) { lifted.setAttribute("visibility", "hidden"); }
-    var piece = this.use("checker", colour, start[0], start[1]);
-    piece.setAttribute("class", "flying");
+    var self = this, piece = this.use("checker", colour, start[0], start[1]);
+    piece.classList.add("flying");
     /** @param {number} now */
     function frame(now) {
       if (began < 0) { began = now; }
       var k = Math.min(1, (now - began) / ms), e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
-      piece.setAttribute("x", String(start[0] + (end[0] - start[0]) * e));
-      piece.setAttribute("y", String(start[1] + (end[1] - start[1]) * e));
+      self.put(piece, start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e);
       if (k < 1) { requestAnimationFrame(frame); } else { done(); }
     }
     requestAnimationFrame(frame);
@@ -119,10 +125,9 @@
       var lifted = this.layer.querySelector('[data-top="' + from + '"]');
       if (lifted) { lifted.setAttribute("visibility", "hidden"); }
       piece = this.use("checker", colour, at.x, at.y);
-      piece.setAttribute("class", "dragged");
+      piece.classList.add("dragged");
     }
-    piece.setAttribute("x", String(at.x));
-    piece.setAttribute("y", String(at.y));
+    this.put(piece, at.x, at.y);
   }
 
   /** An arrow from `from` to `to` (0: off): a play's move. `ahead`: a move still to make
