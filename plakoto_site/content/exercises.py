@@ -34,7 +34,11 @@ from .toml import KeyLines, read_source, read_sources, read_toml, unknown_keys
 GOALS = ("any", "best", "question")
 QUESTIONS = ("pips", "can-bear-off", "outcome")
 KEYS = {"id", "rules", "position", "roll", "goal", "accepted", "question", "side", "answer", "play"}
-EXERCISE_TEXTS = ("prompt", "hint", "explain", "answer")
+CHOICES = {"can-bear-off": ("yes", "no"), "legal": ("yes", "no"),
+           "outcome": ("white-1", "white-2", "black-1", "black-2", "draw", "goes-on")}
+"""The answers a question offers to choose from, as the values of its controls."""
+EXERCISE_TEXTS = ("prompt", "hint", "explain", "answer", *sorted({f"wrong-{c}" for cs in CHOICES.values() for c in cs}))
+"""The keys of a lesson's exercise fence: ``wrong-<choice>`` says why that choice is wrong."""
 DRILL_PREFIX = "drill-"
 """The ids of the drills the build makes (:mod:`.drills`): no exercise file may take one."""
 
@@ -164,6 +168,26 @@ def _comparable(answer: object) -> object:
     return "goes-on" if answer is None else answer
 
 
+def expected_choice(exercise: Exercise) -> str:
+    """The engine's answer to a question, as the value of the control that gives it."""
+    answer = exercise.answer
+    if exercise.question == "pips":
+        return str(answer)
+    if exercise.question in ("can-bear-off", "legal"):
+        return "yes" if answer else "no"
+    if isinstance(answer, dict):
+        return f"{answer['winner']}-{answer['points']}" if answer["winner"] else "draw"
+    return "goes-on"
+
+
+def wrong_choices(exercise: Exercise) -> list[str]:
+    """The answers to choose from that are wrong: each needs a sentence saying why."""
+    if exercise.goal != "question":
+        return []
+    right = expected_choice(exercise)
+    return [choice for choice in CHOICES.get(exercise.question, ()) if choice != right]
+
+
 def exercise_texts(content: str, first_line: int) -> tuple[dict[str, str], list[int]]:
     """The ``key: text`` lines of an exercise fence (see :func:`key_texts`); a line whose
     key is not one of :data:`EXERCISE_TEXTS` cannot be read."""
@@ -182,6 +206,7 @@ def check_placement(exercise: Exercise | None, texts: dict[str, str]) -> list[st
     if exercise is None:
         return []
     missing = [key for key in ("prompt", "answer") if not texts.get(key)]
+    missing += [f"wrong-{choice}" for choice in wrong_choices(exercise) if not texts.get(f"wrong-{choice}")]
     if exercise.goal == "best" and not texts.get("explain"):
         missing.append("explain")
     return missing

@@ -76,7 +76,16 @@ def drill_texts(drill: Drill, words: Words) -> dict[str, Markup]:
             # TRANSLATORS: Drills: the answer of an "Is this play legal?" drill whose play is not
             # legal; the reason follows, such as "Point 5 is closed: 2 opposing checkers stand there."
             why = words.gettext("No: this play is not legal.") + " " + words.refusal(drill.refusal)
-        return {"prompt": _paragraph(prompt), "answer": _paragraph(why), "explain": _paragraph(why)}
+        if drill.refusal is None:
+            # TRANSLATORS: Drills: why "No" is the wrong answer to an "Is this play legal?" drill.
+            wrong = {"wrong-no": words.gettext("It is legal: the rules allow each of its moves, and it plays as "
+                                               "much of the roll as can be played.")}
+        else:
+            # TRANSLATORS: Drills: why "Yes" is the wrong answer to an "Is this play legal?" drill;
+            # the rules' reason follows.
+            wrong = {"wrong-yes": words.gettext("The rules refuse it.") + " " + words.refusal(drill.refusal)}
+        return {"prompt": _paragraph(prompt), "answer": _paragraph(why), "explain": _paragraph(why),
+                **{key: _paragraph(text) for key, text in wrong.items()}}
     # TRANSLATORS: Drills: the question of a "Find a legal play" drill; the roll is named above it.
     prompt = words.gettext("Find a legal play, and play it on the board.")
     # TRANSLATORS: Drills: in the answer of a "Find a legal play" drill, before the list of plays.

@@ -20,15 +20,17 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from plakoto_site.content.exercises import Exercise
+from plakoto_site.content.exercises import Exercise, expected_choice, wrong_choices
 from plakoto_site.content.memo import Memo, remembered
-from plakoto_site.engine import OFF, Dice, Move, Position, Refusal, Side, Try
+from plakoto_site.content.reasons import PlayReason, play_reason
+from plakoto_site.engine import OFF, Dice, Move, Play, Position, Refusal, Side, Try
 from plakoto_site.i18n.words import Words
 
 from . import svg
 from .board import geometry
 from .escaping import script_json
 from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
+from .reasons import exercise_sentences, pip_reasons, play_reason_text
 
 if TYPE_CHECKING:
     from .templates import Templates
@@ -67,6 +69,7 @@ def tree_words(exercise: Exercise, words: Words, memo: Memo | None = None) -> di
         "refusals": [worded.refusal(refusal) for refusal in tree.refusals],
         "labels": [worded.label(position, key) for key, position in tree.labels.items()],
         "info": [worded.info(*key) for key in tree.infos],
+        "whys": [play_reason_text(why, words) for why in tree.whys],
     }
 
 
@@ -113,6 +116,8 @@ class _Tree:
     position that shows it."""
     infos: list[tuple[Side, int, int]]
     """A side's pips and checkers borne off."""
+    whys: list[PlayReason]
+    """Why a complete legal play is not the answer."""
 
 
 def _tree(exercise: Exercise, memo: Memo | None) -> _Tree:
@@ -120,12 +125,12 @@ def _tree(exercise: Exercise, memo: Memo | None) -> _Tree:
 
 
 def _make_tree(exercise: Exercise) -> _Tree:
-    data, refusals, labels, infos = _walk(exercise)
-    return _Tree(script_json(data), refusals, labels, infos)
+    data, refusals, labels, infos, whys = _walk(exercise)
+    return _Tree(script_json(data), refusals, labels, infos, whys)
 
 
 def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tuple[int, int, bool], Position],
-                                       list[tuple[Side, int, int]]]:
+                                       list[tuple[Side, int, int]], list[PlayReason]]:
     """:func:`tree_data`, and the refusals, labels and lines under the board its numbers
     point to."""
     side = exercise.position.turn
@@ -134,6 +139,11 @@ def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tu
     labels: dict[tuple[int, int, bool], Position] = {}
     label_index: dict[tuple[int, int, bool], int] = {}
     infos: dict[tuple[Side, int, int], int] = {}
+    whys: dict[PlayReason, int] = {}
+
+    def why(play: Play) -> int | None:
+        reason = play_reason(play, exercise.accepted)
+        return None if reason is None else whys.setdefault(reason, len(whys))
 
     def refusal(reason: Refusal | None) -> int | None:
         return None if reason is None else refusals.setdefault(reason, len(refusals))
@@ -159,9 +169,10 @@ def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tu
                 "refusal": refusal(attempt.refusal),
                 "move": _notation(side, attempt),
             })
-        done = ""
+        done, reason = "", None
         if node.play is not None:
             done = "accepted" if exercise.goal == "any" or node.play.position in accepted else "legal"
+            reason = why(node.play) if done == "legal" else None
         nodes.append({
             "board": list(position.board),
             "pinned": sorted(position.pinned),
@@ -171,6 +182,7 @@ def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tu
             "labels": {str(point): label(position, point) for point in range(1, 25) if position.board[point - 1]},
             "done": done,
             "play": node.play.notation() if node.play else "",
+            "why": reason,
             "bearOffRefusal": refusal(position.bear_off_refusal(side)) if node.numbers else None,
             "info": [info((who, position.pips(who), position.off(who))) for who in (Side.WHITE, Side.BLACK)],
         })
@@ -182,7 +194,7 @@ def _walk(exercise: Exercise) -> tuple[dict[str, object], list[Refusal], dict[tu
         "board": geometry(),
         "nodes": nodes,
     }
-    return data, list(refusals), labels, list(infos)
+    return data, list(refusals), labels, list(infos), list(whys)
 
 
 def _notation(side: Side, attempt: Try) -> str:
@@ -220,71 +232,6 @@ def solution(exercise: Exercise) -> dict[str, object]:
     raise AssertionError(f"exercise {exercise.id!r}: no complete play in its tree")
 
 
-def _sentences(words: Words, explained: bool, side: Side) -> str:
-    """What the script says as the reader plays (``data-ui``), as JSON."""
-    # The lesson's explanation says why the play is not the best; then the line above it
-    # only says what was played, so that nothing is said twice.
-    if explained:
-        # TRANSLATORS: Exercises: the reader made a legal play that is not the best; the
-        # lesson's explanation of why follows, so this line only names the play.
-        legal = words.gettext("You played %(play)s.")
-    else:
-        # TRANSLATORS: Exercises: a legal play that is not the best, when the lesson gives no
-        # explanation; the play follows this sentence.
-        legal = words.gettext("That is a legal play, but not the best one here.") + " %(play)s"
-    if side is Side.WHITE:
-        # TRANSLATORS: Exercises: before the moves played so far.
-        played = words.gettext("Played so far:") + " %(play)s"
-    else:
-        # TRANSLATORS: Exercises: the moves played so far when Black is to play: first as the
-        # reader sees them on the board (%(board)s, such as "5 → 10, 1 → 3"), then in Black's
-        # own numbering (%(play)s, such as "20/15* 24/22").
-        played = words.gettext("Played so far: %(board)s (in Black's numbering: %(play)s)")
-    return _json({
-        # TRANSLATORS: Exercises: the first line under the board, before any move.
-        "choose": words.gettext("Choose a checker of yours to move."),
-        # TRANSLATORS: Exercises: after the reader chose a checker (board numbering).
-        "chosen": words.gettext("Checker on %(point)s chosen: now choose where it goes, or a number."),
-        "none": words.no_checker(),
-        # TRANSLATORS: Exercises: the reader pressed "Bear off" (the button's own text) before
-        # choosing which checker to bear off.
-        "off": words.gettext("First choose the checker to bear off, then press Bear off."),
-        # TRANSLATORS: Exercises: no number left takes the chosen checker to the chosen point.
-        "nowhere": words.gettext("No number you have left moves this checker there."),
-        # TRANSLATORS: Exercises: a button under the board: move the chosen checker by this number.
-        "move": words.gettext("Move %(number)s"),
-        # TRANSLATORS: Exercises: a right answer; for a play, the play follows.
-        "solved": words.gettext("Right!"),
-        "legal": legal,
-        # TRANSLATORS: Exercises: a wrong answer to a question.
-        "wrong": words.gettext("Not quite: try again."),
-        "played": played,
-        # TRANSLATORS: Exercises: before the numbers of the roll not played yet.
-        "left": words.gettext("Numbers left:"),
-        # TRANSLATORS: Exercises: a badge beside an exercise already solved in this browser.
-        "done": words.gettext("Solved before"),
-        # TRANSLATORS: Exercises: a badge beside an exercise the reader has just solved.
-        "now": words.gettext("Solved"),
-        # TRANSLATORS: Exercises: a button under an exercise that goes to the next one on the page.
-        "next": words.gettext("Next exercise"),
-        # TRANSLATORS: Exercises: the reader tapped the board after a complete play that is
-        # not the answer; "Undo" and "Start again" are the buttons' own texts.
-        "complete": words.gettext("This play is complete: press Undo or Start again to try another."),
-    })
-
-
-def _expected(exercise: Exercise) -> str:
-    """The engine's answer to a question, as the value of the control that gives it."""
-    answer = exercise.answer
-    if exercise.question == "pips":
-        return str(answer)
-    if exercise.question in ("can-bear-off", "legal"):
-        return "yes" if answer else "no"
-    if isinstance(answer, dict):
-        return f"{answer['winner']}-{answer['points']}" if answer["winner"] else "draw"
-    return "goes-on"
-
-
 @dataclass(frozen=True)
 class ExerciseView:
     """What the ``exercise`` macro shows (``str`` is escaped, :class:`Markup` is not)."""
@@ -308,6 +255,9 @@ class ExerciseView:
     answer: Markup
     expected: str
     """A question's answer, as the value of its control (``data-answer``)."""
+    whys: str
+    """Why each wrong answer to a question is wrong, as JSON (``data-whys``): by the value of
+    its control; for a pip count, the mistakes the engine can tell and ``high``/``low``."""
     plays: list[str]
     """The plays shown in the answer."""
     data: Markup
@@ -354,6 +304,15 @@ def _facts(exercise: Exercise) -> tuple[str, list[str]]:
     return _json(exercise.position.to_json()), plays
 
 
+def _question_whys(exercise: Exercise, texts: Mapping[str, Markup], words: Words) -> dict[str, str]:
+    """Why each wrong answer is wrong: the lesson's sentence for a choice, the engine's
+    reading of a pip count."""
+    if exercise.question == "pips":
+        return pip_reasons(exercise, words)
+    return {choice: Markup(texts[f"wrong-{choice}"]).striptags()
+            for choice in wrong_choices(exercise) if texts.get(f"wrong-{choice}")}
+
+
 def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words, number: int,
                    templates: Templates, memo: Memo | None) -> Markup:
     side = exercise.position.turn
@@ -392,7 +351,7 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
                           lambda: script_json(tree_words(exercise, words, memo)))
     # The same for every exercise of a language that explains (or not), for one side: made once.
     ui = remembered(memo, "exercise sentences", (words.language.code, words.fingerprint, bool(texts.get("explain")), side),
-                    lambda: _sentences(words, bool(texts.get("explain")), side))
+                    lambda: exercise_sentences(words, bool(texts.get("explain")), side))
     return templates.macro("macros/exercise.html", "exercise", words.translations)(ExerciseView(
         id=exercise.id,
         goal=exercise.goal,
@@ -409,7 +368,8 @@ def _exercise_html(exercise: Exercise, texts: Mapping[str, Markup], words: Words
         explain=texts.get("explain", Markup("")),
         hint=texts.get("hint", Markup("")),
         answer=texts.get("answer", Markup("")),
-        expected=_expected(exercise) if exercise.goal == "question" else "",
+        expected=expected_choice(exercise) if exercise.goal == "question" else "",
+        whys=_json(_question_whys(exercise, texts, plain)) if exercise.goal == "question" else "",
         plays=plays,
         data=data,
         words=tree,

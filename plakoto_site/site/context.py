@@ -114,6 +114,7 @@ class Site:
             "css": self.asset(path, "site.css"),
             "js": self.asset(path, "diagram.js"),
             "exercises_js": "",
+            "progress_js": self.asset(path, "progress.js"),
             "board_js": "",
             "icon": self.asset(path, "favicon.svg"),
             "canonical": self.base_url + page_url(lang, slug),

@@ -12,7 +12,9 @@ from markupsafe import Markup
 
 from plakoto_site.content.markdown import exercise_placements, placements
 from plakoto_site.content.site import CheckedLesson
+from plakoto_site.engine import Position, Side
 from plakoto_site.i18n.words import Words
+from plakoto_site.render import svg
 from plakoto_site.render.board import empty_board
 from plakoto_site.render.diagrams import EmbedLinks
 from plakoto_site.render.escaping import script_json
@@ -67,6 +69,7 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
         "previous": link(lessons[index - 1] if index > 0 else None),
         "next": link(lessons[index + 1] if index + 1 < len(lessons) else None),
         "number": item.lesson.order if item.lesson.kind == "lesson" else None,
+        "exercise_ids": [placement.exercise for placement in exercise_placements(item.tokens)],
     }
     # The body, kept above, is in the key as it is: no need to write it out again.
     return path, site.kept_page("lesson pages", lang, path, {**common, **page}, lambda: site.templates.render(
@@ -112,8 +115,11 @@ def practice_page(site: Site, lang: str) -> Page | None:
         summary=translations.gettext("Every exercise of the lessons in one place: play the moves, "
                                      "and the rules engine tells you what is allowed and why."),
         groups=groups,
-        exercises=number,
+        exercises=number + sum(len(kind["ids"]) for kind in drills),  # type: ignore[arg-type]
         drills=drills,
+        map_lessons=[{"title": item.lesson.title, "href": relative(path, page_path(lang, item.lesson.slug)),
+                      "exercises": [placement.exercise for placement in exercise_placements(item.tokens)]}
+                     for item in site.checked.lessons[lang] if item.lesson.kind == "lesson"],
     )
     return path, html.encode()
 
@@ -191,8 +197,16 @@ def home_page(site: Site, lang: str) -> Page:
         for item in site.checked.lessons[lang]
     ]
     common = site.common(lang, None, path)
-    if any(lesson["exercises"] for lesson in lessons):  # the ticks of lessons solved
+    if any(lesson["exercises"] for lesson in lessons):  # the ticks of lessons solved, the progress map
         common["exercises_js"] = site.asset(path, "exercise.js")
+    words = site.checked.words[lang]
+    plain = Words(words.language, words.translations)
+    start = Position.start()
+    # TRANSLATORS: The home page: the title of the board picture at the top (the start of a game).
+    board = svg.board(start, labels=svg.Labels(title=plain.gettext("The board at the start of a game"),
+                                                white_info=plain.board_info(Side.WHITE, start),
+                                                black_info=plain.board_info(Side.BLACK, start), turn=""),
+                      element_id="home-board", memo=site.cache)
     html = site.templates.render(
         "home.html",
         site.checked.translations[lang],
@@ -201,6 +215,9 @@ def home_page(site: Site, lang: str) -> Page:
         summary=home.lesson.summary if home else "",
         intro=intro,
         lessons=lessons,
+        board=Markup(board),
+        drills=drill_index(site, lang, path),
+        map_lessons=[lesson for lesson in lessons if lesson["kind"] == "lesson"],
     )
     return path, html.encode()
 

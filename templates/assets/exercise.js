@@ -29,6 +29,8 @@
  * @property {Object<string, number>} labels  each occupied point in words (ExerciseWords.labels), by point
  * @property {"" | "accepted" | "legal"} done  a complete play: the one asked for, or another legal one
  * @property {string} play  the complete play in notation (empty until done)
+ * @property {number | null} [why]  why a complete legal play is not the answer
+ *   (ExerciseWords.whys), or null when the build cannot tell
  * @property {number | null} bearOffRefusal  why bearing off is refused here
  *   (ExerciseWords.refusals), or null when it is not
  * @property {number[]} info  the lines under the board (ExerciseWords.info): White's pips
@@ -57,6 +59,7 @@
  * @property {string[]} refusals  why the rules refuse a try
  * @property {string[]} labels  an occupied point in words
  * @property {string[]} info  a line under the board: a side's pips and checkers borne off
+ * @property {string[]} whys  why a complete legal play is not the answer
  */
 
 /** @typedef {import("../../types/board").Geometry} Geometry  the board's measures (render/board.py) */
@@ -79,6 +82,10 @@
  * @property {string} now
  * @property {string} next
  * @property {string} complete
+ * @property {string} yes  said before a right attempt's feedback (a tick is shown)
+ * @property {string} no  said before a wrong attempt's feedback (a cross is shown)
+ * @property {string} empty
+ * @property {string} shown
  */
 
 /** A move made: the node it was made from, in notation, where it started and landed (board numbering).
@@ -86,7 +93,9 @@
 /** The moves that take a checker (or the answer) from a node to another. @typedef {{path: Played[], node: number}} Route */
 
 (function () {
-  var STORE = "plakoto-progress";
+  // One record per language: each language's pages are a course of their own.
+  var STORE = "plakoto-progress-" + document.documentElement.lang;
+  var script = document.currentScript;
   // Whatever the storage holds (null, 123, [], broken JSON, another site's data), only a
   // plain object of "solved" marks counts; anything else is read as no progress yet.
   /** @returns {Object<string, unknown>} */
@@ -96,10 +105,11 @@
     return all && typeof all === "object" && !Array.isArray(all) ? all : {};
   }
   /** @param {Object<string, unknown>} all @param {string} id */
-  function solved(all, id) { return Object.prototype.hasOwnProperty.call(all, id) && all[id] === "solved"; }
+  function solved(all, id) { return all[id] === "solved"; }  // nothing inherited is "solved"
   /** @param {string} id */
   function remember(id) {
     try { var all = progress(); all[id] = "solved"; localStorage.setItem(STORE, JSON.stringify(all)); } catch (e) { /* private mode */ }
+    document.dispatchEvent(new Event("plakoto-progress"));
   }
   /** @param {string} text @param {Object<string, string | number>} values */
   function fill(text, values) { return text.replace(/%\((\w+)\)s/g, function (_, key) { return String(values[key]); }); }
@@ -135,6 +145,7 @@
       /** Where the chosen checker can go, and how. @type {Object<string, Route>} */
       this.targets = {};
       this.dice = /** @type {HTMLElement | null} */ (null);
+      this.off = /** @type {HTMLElement | null} */ (null);
       this.list = /** @type {HTMLElement | null} */ (null);
       this.board = /** @type {PlakotoBoard | null} */ (null);
       /** The answer being played: a second press starts it again. */
@@ -147,25 +158,39 @@
 
     /** @param {string} text */
     mark(text) { this.badge.textContent = text; this.badge.hidden = false; }
-    /** @param {string} state @param {string} [text] */
-    state(state, text) {
+    /** The feedback line; an attempt's verdict leads it, a tick or a cross with its word for
+     * screen readers, and brings it into view.
+     * @param {string} state @param {string} [text] @param {"yes" | "no"} [verdict] */
+    state(state, text, verdict) {
+      var line = /** @type {HTMLElement} */ (this.feedback.parentElement);
       this.root.setAttribute("data-state", state);
+      line.setAttribute("data-verdict", verdict || ""); // the mark: site.css
+      line.children[1].textContent = verdict ? this.ui[verdict] + " " : "";
       this.feedback.textContent = text || "";
+      var box = line.getBoundingClientRect();
+      if (verdict && (box.bottom > innerHeight || box.top < 0)) { line.scrollIntoView({ block: "nearest" }); }
     }
     /** @param {string} text */
-    solved(text) { this.state("solved", text); remember(this.id); this.mark(this.ui.now); ticks(); }
+    solved(text) { this.state("solved", text, "yes"); remember(this.id); this.mark(this.ui.now); }
 
     question() {
       var self = this, form = find(this.root, ".xquestion", HTMLFormElement);
+      var right = form.getAttribute("data-answer") || "";
+      /** Why each wrong answer is wrong, by its value (a pip count: "high", "low"). @type {Object<string, string>} */
+      var whys = JSON.parse(form.getAttribute("data-whys") || "{}");
       form.hidden = false;
       form.addEventListener("submit", function (event) {
         event.preventDefault();
         var chosen = form.querySelector("input:checked") || form.querySelector("input[type=number]");
         var value = chosen instanceof HTMLInputElement ? String(chosen.value).trim() : "";
-        if (value === form.getAttribute("data-answer")) {
+        if (!value) { self.state("playing", self.ui.empty); }
+        else if (value === right) {
           self.solved(self.ui.solved);
           self.explain.hidden = false; // why, when the question says (a drill's play)
-        } else { self.state("illegal", self.ui.wrong); }
+        } else {
+          var why = whys[value] || whys[Number(value) > Number(right) ? "high" : "low"] || self.ui.wrong;
+          self.state("illegal", fill(why, { value: value }), "no");
+        }
       });
     }
 
@@ -179,6 +204,7 @@
       this.board.points(group, tree.side === "white" ? "24" : "1");
       group.hidden = false;
       find(root, ".xactions", HTMLElement).hidden = false;
+      this.off = find(root, ".xoff", HTMLElement);
       this.dice = find(root, ".xdice", HTMLElement);
       this.dice.hidden = false;
       this.list = find(root, ".xmoves", HTMLElement);
@@ -220,14 +246,17 @@
         button.setAttribute("aria-pressed", String(point === this.source));
       }
       this.drawNumbers(node);
+      // "Bear off" only where bearing off is possible
+      if (this.off) { this.off.hidden = node.bearOffRefusal !== null || !node.numbers.length; }
       var played = this.path.map(function (step) { return step.move; }).join(" ");
       var seen = this.path.map(this.onBoard, this).join(", ");
       if (this.list) { this.list.textContent = played ? fill(this.ui.played, { play: played, board: seen }) : ""; }
       if (this.root.getAttribute("data-state") === "revealed") { return; }
       if (node.done === "accepted") { this.solved(this.ui.solved + " " + node.play); }
       else if (node.done === "legal") {
-        this.state("legal", fill(this.ui.legal, { play: node.play }));
-        this.explain.hidden = false;
+        var why = node.why == null ? "" : words.whys[node.why];
+        this.state("legal", fill(this.ui.legal, { play: node.play }) + (why ? " " + why : ""), "no");
+        this.explain.hidden = Boolean(why); // the lesson's words, when the build cannot tell why
       }
     }
 
@@ -299,6 +328,7 @@
       var node = this.tree.nodes[this.node], own = node.tries[point];
       var movable = Boolean(own) && own.some(function (t) { return t.next !== null; });
       if (!node.numbers.length) { this.state(state || "legal", this.ui.complete); return; }
+      var no = /** @type {"no"} */ ("no");
       if (this.source === point) { this.choose(null); return; }
       if (this.source !== null) {
         if (point in this.targets) { this.go(this.targets[point]); return; }
@@ -306,12 +336,12 @@
         var tries = (node.tries[this.source] || []).filter(function (t) { return String(t.to) === point; });
         var refused = tries.filter(function (t) { return t.refusal !== null; });
         this.state("illegal", refused.length ? this.refusal(refused[0].refusal)
-          : point === "off" && this.refusal(node.bearOffRefusal) || this.ui.nowhere);
+          : point === "off" && this.refusal(node.bearOffRefusal) || this.ui.nowhere, no);
         return;
       }
-      if (point === "off") { this.state("illegal", this.refusal(node.bearOffRefusal) || this.ui.off); return; }
-      if (!own) { this.state("illegal", fill(this.ui.none, { point: point })); return; }
-      if (!movable) { this.state("illegal", this.refusal(own[0].refusal)); return; }
+      if (point === "off") { this.state("illegal", this.refusal(node.bearOffRefusal) || this.ui.off, no); return; }
+      if (!own) { this.state("illegal", fill(this.ui.none, { point: point }), no); return; }
+      if (!movable) { this.state("illegal", this.refusal(own[0].refusal), no); return; }
       this.choose(point);
     }
 
@@ -321,7 +351,7 @@
       var tries = (node.tries[this.source || ""] || []).filter(function (t) { return t.number === number; });
       var allowed = tries.filter(function (t) { return t.next !== null; })[0];
       if (allowed) { this.go({ path: [{ node: this.node, move: allowed.move, start: Number(this.source), to: allowed.to }], node: /** @type {number} */ (allowed.next) }); return; }
-      this.state("illegal", tries.length ? this.refusal(tries[0].refusal) : this.ui.nowhere);
+      this.state("illegal", tries.length ? this.refusal(tries[0].refusal) : this.ui.nowhere, "no");
     }
 
     undo() {
@@ -348,7 +378,8 @@
       this.path = []; this.node = 0; this.source = null; this.targets = {};
       this.state("revealed", "");
       function next() {
-        if (step === route.path.length || run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
+        if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
+        if (step === route.path.length) { self.state("revealed", self.ui.shown); return; }
         self.path.push(route.path[step]);
         step += 1;
         self.node = step < route.path.length ? route.path[step].node : route.node;
@@ -360,59 +391,21 @@
     }
   }
 
-  /** A tick beside each lesson whose exercises are all solved (the home page's list, the
-   * Practice page's headings), and the Practice page's count. */
-  function ticks() {
-    var all = progress(), lessons = document.querySelectorAll("[data-exercises]");
-    for (var i = 0; i < lessons.length; i += 1) {
-      var lesson = lessons[i], ids = (lesson.getAttribute("data-exercises") || "").split(" ");
-      var done = ids.every(function (id) { return solved(all, id); }), tick = lesson.querySelector(".xtick");
-      if (done && !tick) {
-        tick = document.createElement("span");
-        tick.className = "xtick";
-        tick.setAttribute("role", "img");
-        tick.setAttribute("aria-label", lesson.getAttribute("data-tick") || "");
-        tick.textContent = "✓";
-        lesson.insertBefore(tick, lesson.children[1] || null);
-      }
-    }
-    var roots = document.querySelectorAll("[data-plakoto-exercise]");
-    var summary = document.querySelector("[data-progress]");
-    if (summary instanceof HTMLElement) {
-      var count = 0;
-      for (var j = 0; j < roots.length; j += 1) { if (solved(all, roots[j].getAttribute("data-plakoto-exercise") || "")) { count += 1; } }
-      summary.textContent = fill(summary.getAttribute("data-progress") || "", { solved: count, total: roots.length });
-      summary.hidden = false;
-    }
-  }
-
-  /** "Next exercise" under each exercise that has another after it on the page.
-   * @param {Exercise} exercise @param {Element} next */
-  function nextButton(exercise, next) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "xbutton xnext";
-    button.textContent = exercise.ui.next;
-    exercise.root.appendChild(button);
-    button.addEventListener("click", function () {
-      if (!(next instanceof HTMLElement)) { return; }
-      next.tabIndex = -1;
-      next.scrollIntoView({ block: "start" });
-      next.focus({ preventScroll: true });
-      history.replaceState(history.state, "", "#" + next.id);
-    });
-  }
-
   function start() {
     var roots = document.querySelectorAll("[data-plakoto-exercise]");
     for (var i = 0; i < roots.length; i += 1) {
       var root = roots[i];
-      if (root instanceof HTMLElement) {
-        var exercise = new Exercise(root);
-        if (i + 1 < roots.length) { nextButton(exercise, roots[i + 1]); }
-      }
+      if (root instanceof HTMLElement) { new Exercise(root); }
     }
-    ticks();
+    // The progress shown beyond the exercises (the map, the counts, the ticks) and the "Next
+    // exercise" buttons are a script of their own, loaded only where the page has some: the
+    // lessons' scripts stay within their budget.
+    var more = script && script.getAttribute("data-more");
+    if (more && document.querySelector("[data-exercises], [data-progress], [data-progress-map], [data-count-ids], [data-plakoto-exercise] ~ [data-plakoto-exercise]")) {
+      var load = document.createElement("script");
+      load.src = more;
+      document.head.appendChild(load);
+    }
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 }());

@@ -13,7 +13,7 @@ from .test_exercises import answer_question, spots
 
 pytestmark = pytest.mark.browser
 
-STORE = "plakoto-progress"
+STORE = "plakoto-progress-en"  # one record per language
 
 
 def errors_of(page: Page) -> list[str]:
