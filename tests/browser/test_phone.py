@@ -34,8 +34,7 @@ def test_next_stays_under_the_thumb_on_every_diagram(phone: BrowserContext, site
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         # the board, the first line of the caption and the buttons on one screen
         board = figure.locator(".frame:not([hidden]) .frame-board").bounding_box()
-        first = figure.locator(".frame:not([hidden]) .frame-text p, .frame:not([hidden]) .frame-caption p").first
-        line = first.bounding_box()
+        line = figure.locator(".frame:not([hidden]) .frame-text").bounding_box()
         assert board is not None and line is not None
         assert board["y"] >= 0 and box["y"] + box["height"] <= 740 and line["y"] + 24 <= 740, (lesson, i)
         steps = int(figure.get_attribute("data-steps") or "0")

@@ -102,14 +102,14 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
         if ex.goal != "question":
             # an illegal try: the engine's refusal
             trial = refused(spot, site)
-            assert trial is not None, ex.id
-            tap(root, *trial[0])
-            expect(root).to_have_attribute("data-state", "illegal")
-            reasons.append(crossed(root, lang))
-            assert reasons[-1] == trial[1]
+            if trial is not None:  # (from the start of a game, every checker may move)
+                tap(root, *trial[0])
+                expect(root).to_have_attribute("data-state", "illegal")
+                reasons.append(crossed(root, lang))
+                assert reasons[-1] == trial[1]
+                root.locator("[data-action='reset']").click()
             # a tap on a point without a checker of the reader's
             empty = next(str(p) for p in range(1, 25) if ex.position.board[p - 1] == 0)
-            root.locator("[data-action='reset']").click()
             tap(root, empty)
             reasons.append(crossed(root, lang))
             assert empty in reasons[-1]
@@ -139,6 +139,8 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
                 assert value in reasons[-1]
         else:
             form = root.locator(".xquestion")
+            form.locator("button[type=submit]").click()  # nothing chosen: asked to choose, not marked
+            expect(form.locator("xpath=..").locator(".xfeedback")).to_have_attribute("data-verdict", "")
             right = form.get_attribute("data-answer")
             for value in [v for v in (r.get_attribute("value") for r in form.locator("input[type=radio]").all())
                           if v != right]:
@@ -146,7 +148,7 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
                 form.locator("button[type=submit]").click()
                 reasons.append(crossed(root, lang))
         generic = site.checked.translations[lang].gettext("Not quite: try again.")
-        assert len(reasons) >= 2, ex.id
+        assert len(reasons) >= (1 if ex.question == "can-bear-off" else 2), ex.id  # yes or no: one wrong answer
         assert all(reason.strip() and reason != generic for reason in reasons), (lang, ex.id, reasons)
         assert len(set(reasons)) == len(reasons), (lang, ex.id, reasons)  # a reason of its own for each
         checked[lang] = checked.get(lang, 0) + 1

@@ -56,6 +56,7 @@ def test_language_switcher_keeps_the_lesson(page: Page, site: BuiltSite) -> None
     slug = next(iter(site.checked.content.reference.lessons))
     page.goto(f"{site.url}{languages[0]}/{slug}/index.html")
     for lang in languages[1:] + languages[:1]:
+        page.locator(".languages summary").click()  # the languages fold into one control
         page.locator(f".languages a[hreflang='{lang}']").click()
         page.wait_for_load_state("load")
         assert page.url == f"{site.url}{lang}/{slug}/index.html"
