@@ -13,7 +13,9 @@
     answer = 167                  #   optional: the build checks it agrees with the engine
 
 A lesson places it with a fence ``exercise <id>`` holding that language's ``prompt``,
-``hint``, ``explain`` (for a legal play that is not the best) and ``answer``.
+``hint``, ``explain`` (for a legal play that is not the best, when :mod:`.reasons` cannot
+tell why), ``answer`` and, for a question to choose the answer of, ``wrong-<choice>`` for
+each wrong choice: why it is wrong.
 """
 
 from __future__ import annotations
