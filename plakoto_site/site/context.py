@@ -57,7 +57,9 @@ class Site:
 
     def exercise_scripts(self, source: str, exercises: Iterable[Exercise]) -> dict[str, str]:
         """The scripts of a page showing ``exercises``: exercise.js, and board.js when one of
-        them is played on the board (a question is answered in a form)."""
+        them is played on the board (a question is answered in a form), which exercise.js
+        loads once the page is read (base.html): the lessons' own scripts stay within
+        their 8 KB budget."""
         shown = list(exercises)
         scripts = {"exercises_js": self.asset(source, "exercise.js")} if shown else {}
         if any(exercise.goal != "question" for exercise in shown):

@@ -380,18 +380,35 @@
       function next() {
         if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
         if (step === route.path.length) { self.state("revealed", self.ui.shown); return; }
-        self.path.push(route.path[step]);
-        step += 1;
-        self.node = step < route.path.length ? route.path[step].node : route.node;
-        self.draw();
-        setTimeout(next, 800);
+        var move = route.path[step], still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+        // the checker travels as the play page's do (board.js), then the board is drawn after it
+        /** @type {PlakotoBoard} */ (self.board).fly(move.start, move.to === "off" ? 0 : move.to, self.tree.side, still ? 0 : 500, function () {
+          if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
+          self.path.push(move);
+          step += 1;
+          self.node = step < route.path.length ? route.path[step].node : route.node;
+          self.draw();
+          setTimeout(next, 500);
+        });
       }
       this.draw();
       setTimeout(next, 800);
     }
   }
 
+  // board.js, which draws the boards played on, comes after the page is read: the build
+  // drew every board already, and the lessons' own scripts stay within their budget.
   function start() {
+    var board = script && script.getAttribute("data-board");
+    if (board && typeof PlakotoBoard === "undefined") {
+      var load = document.createElement("script");
+      load.src = board;
+      load.onload = begin;
+      document.head.appendChild(load);
+    } else { begin(); }
+  }
+
+  function begin() {
     var roots = document.querySelectorAll("[data-plakoto-exercise]");
     for (var i = 0; i < roots.length; i += 1) {
       var root = roots[i];
