@@ -403,8 +403,9 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 2 + 2 + 2)
     expect(root.locator("[data-point='19']")).to_have_attribute("aria-label", "There is no checker of yours on 19")
     expect(root.locator("[data-point='18']")).to_have_attribute("aria-label", "Point 18: 2 white checkers.")
-    # shown is not solved: no verdict, no badge, nothing kept
-    expect(root.locator("[data-feedback]")).to_have_text("")
+    # shown is not solved: no verdict, no badge, nothing kept; the reader is asked to play it
+    expect(root.locator("[data-feedback]")).to_have_text("That was the answer. Press Start again to play it yourself.")
+    expect(root.locator(".xfeedback")).to_have_attribute("data-verdict", "")
     expect(root.locator(".xbadge")).to_be_hidden()
     assert page.evaluate("localStorage.getItem('plakoto-progress-en')") is None
     root.locator("[data-action='reset']").click()
