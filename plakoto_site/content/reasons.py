@@ -76,7 +76,10 @@ def checkers_moved(play: Play) -> int:
 
 def wasted(play: Play) -> int:
     side = play.side
-    return sum(move.number for move in play.moves) - (play.before.pips(side) - play.position.pips(side))
+    used: int = sum(move.number for move in play.moves)
+    before: int = play.before.pips(side)
+    after: int = play.position.pips(side)
+    return used - (before - after)
 
 
 def play_reason(play: Play, accepted: tuple[Play, ...]) -> PlayReason | None:
