@@ -156,6 +156,6 @@ def test_an_exercise_board_takes_the_phones_width(phone: BrowserContext, site: B
     box = board.bounding_box()
     assert box is not None and box["width"] >= 355
     # the point numbers are drawn in the board's own units, which the board's width scales
-    units = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.board-defs .pt-num')).fontSize)")
+    units = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.board .pt-num')).fontSize)")
     width = board.evaluate("svg => svg.viewBox.baseVal.width")
     assert units * box["width"] / width >= 11
