@@ -27,7 +27,7 @@ from plakoto_site.content.diagrams import Diagram
 from plakoto_site.content.memo import Memo
 from plakoto_site.i18n.words import Words
 
-from . import palette, svg
+from . import palette, standalone, svg
 from .diagrams import frame_board, frame_position, frame_words, play_sentence
 
 WIDTH = 560
@@ -198,7 +198,7 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
     drawn = frame_board(diagram, frame, words, memo)
     drawn = replace(drawn, labels=replace(drawn.labels, title=title))
     position_json = frame_position(diagram, frame, memo)
-    return {scheme: svg.picture(drawn, lang=words.language.code, description=description,
+    return {scheme: standalone.picture(drawn, lang=words.language.code, description=description,
                                 position_json=position_json, memo=memo, scheme=scheme)
             for scheme in schemes}
 
@@ -219,5 +219,5 @@ def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
         frames.append((frame_board(diagram, frame, words, memo), text))
-    return {scheme: svg.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
+    return {scheme: standalone.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
             for scheme in schemes}

@@ -14,7 +14,7 @@ from markupsafe import escape
 
 from plakoto_site.content.memo import Memo, remembered
 
-from . import palette, svg
+from . import palette, standalone, svg
 
 CARD_WIDTH, CARD_HEIGHT = 1200, 630
 """The size of a link preview's picture (Open Graph, Twitter's large card)."""
@@ -86,7 +86,7 @@ def card(picture: str, memo: Memo | None = None, store: Path | None = None, titl
                     count=1)
     words = ""
     if title:
-        line = svg.label_lines(title, width=CARD_WIDTH - 2 * CARD_MARGIN, font=40, most=1)[0]
+        line = standalone.label_lines(title, width=CARD_WIDTH - 2 * CARD_MARGIN, font=40, most=1)[0]
         words = (f'<text x="{CARD_WIDTH // 2}" y="{CARD_MARGIN + 44}" text-anchor="middle" font-size="40" '
                  f'font-weight="bold" font-family="{svg.FONT}" fill="{palette.COLOURS["fg"][palette.LIGHT]}">'
                  f"{escape(line)}</text>")

@@ -16,7 +16,6 @@ custom properties (:mod:`plakoto_site.render.palette`), light or dark.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markupsafe import escape
@@ -24,79 +23,55 @@ from markupsafe import escape
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.engine import OFF, Dice, Play, Position, Side
 
-from . import palette
-from .layout import STACK_CHECKERS, STACK_CHECKERS_PINNED
-
-R = 18  # checker radius
-D = 2 * R
-PW = 40  # point width
-PH = 5 * D  # point height: five checkers
-BORDER = 12
-BAR = 40
-LABEL = 22
-GAP = 48  # between the two rows
-TRAY = 56
-INFO = 50
-
-LEFT = BORDER
-INNER_W = 12 * PW + BAR
-INNER_TOP = LABEL + BORDER
-INNER_BOTTOM = INNER_TOP + 2 * PH + GAP
-WIDTH = BORDER + INNER_W + BORDER + TRAY + 4
-HEIGHT = INNER_BOTTOM + BORDER + LABEL + INFO
-MIDDLE = INNER_TOP + PH + GAP / 2
-TRAY_X = BORDER + INNER_W + BORDER + 4
-
-PIN_SHIFT = 0.875
-"""How far (in checkers) the pinner's stack starts from the edge: the pinned checker under
-it stays visible for this much of its height."""
-PIN_MARK_DY = R - PIN_SHIFT * D / 2
-"""The pin marker's distance from the pinned checker's centre, towards the board's edge:
-the middle of the part of it the pinner leaves visible."""
-
-TURN_R = 13
-"""The checker that says whose turn it is, in the gap between the rows of the right half
-(the dice lie in the left half), with the words beside it."""
-TURN_X = BORDER + 6 * PW + BAR + 8 + TURN_R
-TURN_TEXT_X = TURN_X + TURN_R + 8
-TURN_FONT = 18
-
-TURN_TEXT_DY = 6
-"""The words' baseline below the centre of the checker beside them."""
-
-COUNT_DY = 5
-"""A count (a stack taller than its checkers drawn, a tray) sits this far below the centre
-of the top checker drawn: on it."""
-COUNT_FONT = 15
-
-OFF_X = TRAY_X + 6
-"""The left edge of a borne-off checker in its tray."""
-OFF_GAP = 11
-"""From one borne-off checker to the next."""
-OFF_Y = {"black": INNER_TOP + 4, "white": INNER_BOTTOM - 14}
-"""The first borne-off checker of each side: Black's tray is the top one (it fills
-downwards), White's the bottom one (it fills upwards)."""
-OFF_COUNT_Y = {"black": INNER_TOP + PH + 16, "white": INNER_BOTTOM - PH - 6}
-"""Each tray's count, past its end towards the middle of the board."""
-
-DICE_X = LEFT + 3 * PW
-"""Between the two dice, which lie in the left half (away from the roller's home)."""
-DICE_APART = 20
-"""Each die's centre from :data:`DICE_X`."""
-PIP_STEP = 8
-"""A die's pips, in steps of this from its centre (:data:`PIPS`)."""
-
-INFO_Y = HEIGHT - INFO + 18
-"""The baseline of the first line under the board (White's); Black's is one :data:`INFO_LINE` lower."""
-INFO_LINE = 22
-INFO_FONT = 16
-INFO_MARK_X = LEFT + 7
-"""The small checker before each line, and how far above the baseline its centre is."""
-INFO_MARK_DY = -5
-INFO_TEXT_X = LEFT + 22
-
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
+from .layout import (
+    BAR,
+    BORDER,
+    COUNT_DY,
+    COUNT_FONT,
+    DICE_APART,
+    DICE_X,
+    FONT,
+    GAP,
+    HEIGHT,
+    INFO_FONT,
+    INFO_LINE,
+    INFO_MARK_DY,
+    INFO_MARK_X,
+    INFO_TEXT_X,
+    INFO_Y,
+    INNER_BOTTOM,
+    INNER_TOP,
+    INNER_W,
+    LABEL,
+    LEFT,
+    MIDDLE,
+    OFF_COUNT_Y,
+    OFF_GAP,
+    OFF_X,
+    OFF_Y,
+    PH,
+    PIN_SHIFT,
+    PIP_STEP,
+    PW,
+    STACK_CHECKERS,
+    STACK_CHECKERS_PINNED,
+    TRAY,
+    TRAY_X,
+    TURN_FONT,
+    TURN_R,
+    TURN_TEXT_DY,
+    TURN_TEXT_X,
+    TURN_X,
+    WIDTH,
+    R,
+    is_top,
+    pin_mark_dy,
+    point_x,
+    slot_y,
+)
+from .layout import (
+    D as D,
+)
 
 
 @dataclass(frozen=True)
@@ -109,28 +84,6 @@ class Labels:
     turn: str = ""
     """Whose turn it is ("Black to play"), drawn on the board beside a checker of that
     side; empty once the game is over, and then nothing is drawn."""
-
-
-def point_x(point: int) -> float:
-    """Centre x of a point's column."""
-    column = point - 13 if point >= 13 else 12 - point
-    return LEFT + column * PW + (BAR if column >= 6 else 0) + PW / 2
-
-
-def is_top(point: int) -> bool:
-    return point >= 13
-
-
-def slot_y(point: int, slot: float) -> float:
-    """Centre y of the checker in ``slot`` (0 at the edge) on a point."""
-    if is_top(point):
-        return INNER_TOP + R + slot * D
-    return INNER_BOTTOM - R - slot * D
-
-
-def pin_mark_dy(point: int) -> float:
-    """Where the pin marker sits from the pinned checker's centre: towards the edge."""
-    return -PIN_MARK_DY if is_top(point) else PIN_MARK_DY
 
 
 # -- what every board shares ------------------------------------------------------------------
@@ -383,7 +336,7 @@ def _shapes(position: Position, last: Play | None, dice: Dice | None, roller: Si
     return "".join(parts)
 
 
-# -- a board in a page, a picture, a filmstrip ------------------------------------------------
+# -- a board in a page (its standalone files: standalone.py) ------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -426,75 +379,3 @@ def inline(drawn: Board, *, element_id: str | None = None, describedby: str | No
     aria += f' aria-describedby="{describedby}"' if describedby else ""
     return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="board" direction="ltr" role="img"{aria} '
             f'font-family="{FONT}"><title{title_id}>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>')
-
-
-def picture(drawn: Board, *, lang: str, description: str, position_json: str, memo: Memo | None = None,
-            scheme: int = palette.LIGHT) -> str:
-    """A standalone SVG file of one board: its title and a description in words, its own
-    stylesheet (in one ``scheme``, light or dark) and shapes, and the position as data
-    (``data-position``)."""
-    return (
-        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" data-position="{escape(position_json)}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" class="board" direction="ltr" '
-        f'role="img" font-family="{FONT}"><title>{escape(drawn.labels.title)}</title>'
-        f"<desc>{escape(description)}</desc><style>{PICTURE_STYLES[scheme]}</style>"
-        f"{drawn.shapes(memo)}</svg>\n"
-    )
-
-
-PICTURE_STYLES = {scheme: palette.picture_style(scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
-STRIP_STYLES = {scheme: palette.picture_style(strip=True, scheme=scheme) for scheme in (palette.LIGHT, palette.DARK)}
-STRIP_GAP = 24
-STRIP_FONT = 18
-STRIP_LINE = 23
-STRIP_LINES = 3
-"""A filmstrip's label under each board: at most this many lines of ``STRIP_FONT``, wrapped
-at spaces within the board's width, the last shortened with "…" when the words need more."""
-STRIP_EM = 0.62
-"""A generous width of one letter, in ems, for the wrapping: wider than the average letter
-of the sans-serif fonts pictures are drawn in (DejaVu Sans, the widest of them, averages
-about 0.55 em), so a line never runs past its board."""
-
-
-def label_lines(text: str, width: float = WIDTH - 24, font: float = STRIP_FONT, most: int = STRIP_LINES) -> list[str]:
-    """``text`` wrapped at spaces into lines that fit ``width`` (:data:`STRIP_EM`), at most
-    ``most`` of them; a word longer than a line is cut, and text left over ends in "…"."""
-    fits = max(1, int(width / (font * STRIP_EM)))
-    lines: list[str] = []
-    words = text.split()
-    while words and len(lines) < most:
-        line = words.pop(0)
-        if len(line) > fits:
-            words.insert(0, line[fits - 1:])
-            line = line[: fits - 1] + "-"
-        while words and len(line) + 1 + len(words[0]) <= fits:
-            line += " " + words.pop(0)
-        lines.append(line)
-    if words:
-        last = lines[-1]
-        lines[-1] = (last if len(last) < fits else last[: fits - 1].rstrip()) + "…"
-    return lines
-
-
-def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None,
-              scheme: int = palette.LIGHT) -> str:
-    """Every board side by side, each with a line of text under it; one standalone SVG in
-    one ``scheme``, light or dark."""
-    width = len(frames) * WIDTH + (len(frames) - 1) * STRIP_GAP
-    labels = [label_lines(caption) for _, caption in frames]
-    height = HEIGHT + 12 + STRIP_LINE * max(len(lines) for lines in labels) + 8
-    parts = [f'<rect class="sheet" width="{width}" height="{height}"/>']
-    for index, (drawn, _) in enumerate(frames):
-        x = index * (WIDTH + STRIP_GAP)
-        lines = "".join(f'<tspan x="{x + 12}" dy="{STRIP_LINE if n else 0}">{escape(line)}</tspan>'
-                        for n, line in enumerate(labels[index]))
-        parts.append(
-            f'<svg x="{x}" y="0" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" class="board" '
-            f'direction="ltr"><title>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>'
-            f'<text class="caption" x="{x + 12}" y="{HEIGHT + 12 + STRIP_FONT}" font-size="{STRIP_FONT}">{lines}</text>'
-        )
-    return (
-        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
-        f"<style>{STRIP_STYLES[scheme]}</style>{''.join(parts)}</svg>\n"
-    )

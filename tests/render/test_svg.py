@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from plakoto_site.engine import Dice, Position, Side
-from plakoto_site.render import svg
+from plakoto_site.render import standalone, svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -15,7 +15,7 @@ def draw(position: Position, **options: object) -> ET.Element:
     """The board as a standalone picture."""
     labels = svg.Labels("title", white_info="White info", black_info="Black info")
     board = svg.Board(position, labels, **options)  # type: ignore[arg-type]
-    return ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
+    return ET.fromstring(standalone.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ def test_the_board_says_whose_turn_it_is_beside_a_checker_of_that_side() -> None
     after = Position.start().parse_play("24/19 24/18", Dice(6, 5))
     words = svg.Labels("title", "White info", "Black info", turn="Black to play")
     board = svg.Board(after.position, words, last=after, dice=after.dice, roller=Side.WHITE)
-    root = ET.fromstring(svg.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
+    root = ET.fromstring(standalone.picture(board, lang="en", description="", position_json="{}").split("\n", 1)[1])
     (mark,) = [s for s in shapes(root) if "turn-mark" in s.classes]
     assert "ck-black" in mark.classes  # Black is to move, though the dice drawn are White's
     assert all("die-white" in s.classes for s in shapes(root) if "die" in s.classes)
