@@ -212,3 +212,34 @@ def test_the_wordpress_shortcode_writes_what_the_viewer_draws(page: Page, site: 
     expect(viewer.locator(".plakoto-title")).to_have_text("Запираем одинокую шашку")
     viewer.get_by_role("button", name=gettext("ru", "Next step")).click()
     expect(viewer.locator(".ck-pinned")).to_have_count(1)
+
+
+# Black holds 18 to 23 with two checkers each: White's checkers on 24 cannot move with 6-5, so
+# White passes, and Black, to move next, plays 3-1 from its own 24 (the board's 1).
+PASS = """start = "W:24x15;B:18x2,19x2,20x2,21x2,22x2,23x2,1x3;T:W"
+[[steps]]
+roll = "6-5"
+play = ""
+[[steps]]
+roll = "3-1"
+play = "24/21 24/23"
+"""
+
+
+@pytest.mark.browser
+def test_after_a_pass_the_other_side_plays(page: Page, site: BuiltSite, static_server: ServeDirectory,
+                                           tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A pass</title></head><body>'
+        f'<pre class="plakoto">{PASS}</pre><script src="{site.url}assets/plakoto-viewer.js"></script>'
+        "</body></html>", encoding="utf-8")
+    page.goto(static_server(tmp_path) + "index.html")
+    shown = page.locator("plakoto-diagram")
+    expect(shown.locator("svg.board")).to_have_count(1)
+    expect(shown.locator(".plakoto-error")).to_have_count(0)
+    expect(shown.locator(".turn-text")).to_have_text("White to play")
+    shown.get_by_role("button", name="Next step").click()
+    expect(shown.locator(".turn-text")).to_have_text("Black to play")
+    shown.get_by_role("button", name="Next step").click()
+    expect(shown.locator(".plakoto-counter")).to_have_text("3 / 3")
+    expect(shown.locator(".turn-text")).to_have_text("White to play")
