@@ -10,6 +10,7 @@ the goal is 100 in each.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import gzip
 import io
@@ -65,6 +66,9 @@ def lighthouse() -> Path:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--play-only", action="store_true", help="only the play pages")
+    play_only = parser.parse_args().play_only
     binary = lighthouse()
     chromium = shutil.which("chromium")
     if not chromium:
@@ -81,7 +85,7 @@ def main() -> int:
         lang = page.parts[-3]
         if page.parts[-2] != "play" and (lang not in largest or page.stat().st_size > largest[lang].stat().st_size):
             largest[lang] = page
-    pages = [] if "--play-only" in sys.argv else [largest[lang] for lang in sorted(largest)]
+    pages = [] if play_only else [largest[lang] for lang in sorted(largest)]
     pages += sorted(folder.glob("*/play/index.html"))
     print(f"{'page':32} " + " ".join(f"{c:>15}" for c in CATEGORIES))
     worst = 100

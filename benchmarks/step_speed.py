@@ -10,6 +10,7 @@ is under one frame (16 ms).
 
 from __future__ import annotations
 
+import argparse
 import functools
 import shutil
 import statistics
@@ -45,6 +46,7 @@ class Quiet(SimpleHTTPRequestHandler):
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0]).parse_args()
     folder = Path(tempfile.mkdtemp()) / "_site"
     build(Project(ROOT), folder)
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))

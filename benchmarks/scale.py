@@ -1,0 +1,148 @@
+"""Growth: the site at ten times its content, and a lesson with a 10,000-step diagram.
+
+    python benchmarks/scale.py [--times 10] [--steps 10000] [--runs 3]
+
+Each build is a whole process (``build.py build`` under ``/usr/bin/time``) in a temporary
+copy of the project (its tracked files, as ``git ls-files`` lists them):
+
+- ``plain``: the site as it is;
+- ``×10``: every lesson of every language copied under new slugs (``pinning-2`` …
+  ``pinning-10``, the same text), and ten times the drills of each kind (the build's own
+  drill count, :data:`plakoto_site.content.drills.COUNT`, set ten times as high in the
+  process: a site has no setting for it);
+- ``long diagram``: the plain site with one more lesson, in English (the other languages
+  show it untranslated), with a diagram of 10,000 steps, each "rolls 6-6 and cannot move".
+
+The goals: ``×10`` in at most ten times the plain site's time and three times its peak
+memory; the long diagram's site in under 10 s and 400 MB. Time is the processor time
+(user + system, the forked copy included): on a quiet machine the elapsed time is at most
+that, and on this shared one the elapsed time says more about the other processes. The
+elapsed time is printed too. Each figure is the median of ``--runs`` builds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+START = "W:23x3,5,2x4,1x6;B:17x2,19,20x2,21x3,22x5,24x2;P:22;T:B"
+"""A position where neither side can move with 6-6 (as in ``long_diagram.py``)."""
+
+BUILD = """\
+import sys
+import plakoto_site.content.drills as drills
+times = int(sys.argv.pop(1))
+drills.GAMES *= times
+drills.make_drills.__defaults__ = (drills.SEED, drills.COUNT * times)
+from plakoto_site.commands.cli import run_once
+run_once()
+"""
+"""``build.py build`` with ``times`` the drills (the first argument)."""
+
+LONG_LESSON = """\
++++
+title = "A very long game"
+order = 99
+summary = "Ten thousand turns in which nobody can move."
++++
+
+Nobody can move with 6-6 here, turn after turn.
+
+```diagram long
+start: Nobody can move with 6-6.
+```
+"""
+
+
+def copy_project(folder: Path) -> Path:
+    """The project's tracked files in ``folder``."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, check=True)
+    for name in listed.stdout.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, folder / name)
+    return folder
+
+
+def ten_times(project: Path, times: int) -> None:
+    """Every lesson of every language ``times`` over: copies under new slugs, ordered after."""
+    for lesson in sorted(project.glob("content/*/*.md")):
+        if lesson.stem.startswith("_") or lesson.parent.name in ("diagrams", "exercises"):
+            continue
+        text = lesson.read_text(encoding="utf-8")
+        order = re.search(r"^order = (\d+)$", text, flags=re.M)
+        for copy in range(2, times + 1):
+            ordered = text if order is None else text.replace(order[0], f"order = {int(order[1]) + 100 * copy}", 1)
+            lesson.with_name(f"{lesson.stem}-{copy}.md").write_text(ordered, encoding="utf-8")
+
+
+def long_diagram(project: Path, steps: int) -> None:
+    """An English lesson (the other languages show it untranslated) with a diagram of
+    ``steps`` steps, each "rolls 6-6 and cannot move"."""
+    lines = ['id = "long"', 'rules = "plakoto"', f'start = "{START}"', ""]
+    lines += ["[[steps]]\nroll = \"6-6\"\nplay = \"\"\n"] * steps
+    (project / "content/diagrams/long.toml").write_text("\n".join(lines), encoding="utf-8")
+    (project / "content/en/long-game.md").write_text(LONG_LESSON, encoding="utf-8")
+
+
+def build(project: Path, out: Path, times: int = 1) -> tuple[float, float, float, int]:
+    """Processor seconds, elapsed seconds, peak megabytes and HTML pages of one cold build."""
+    done = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", sys.executable, "-c", BUILD, str(times),
+                           "--root", str(project), "build", "--out", str(out)],
+                          cwd=project, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the build in {project} failed:\n{done.stdout}{done.stderr}")
+    wall, user, system, peak = done.stderr.split()[-4:]
+    return float(user) + float(system), float(wall), int(peak) / 1024, len(list(out.rglob("*.html")))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--times", type=int, default=10, help="how many times the content (default 10)")
+    parser.add_argument("--steps", type=int, default=10_000, help="the long diagram's steps (default 10,000)")
+    parser.add_argument("--runs", type=int, default=3, help="builds of each kind; the median counts (default 3)")
+    args = parser.parse_args()
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=ROOT / ".cache") as scratch:
+        folder = Path(scratch)
+        plain = copy_project(folder / "plain")
+        grown = copy_project(folder / "grown")
+        ten_times(grown, args.times)
+        long = copy_project(folder / "long")
+        long_diagram(long, args.steps)
+        kinds = {"plain": (plain, 1), f"×{args.times}": (grown, args.times), "long diagram": (long, 1)}
+        found: dict[str, list[tuple[float, float, float, int]]] = {kind: [] for kind in kinds}
+        for run in range(args.runs):
+            for kind, (project, times) in kinds.items():
+                found[kind].append(build(project, folder / f"out-{run}-{len(found[kind])}-{times}", times))
+        cpu, wall, peak, pages = ({kind: statistics.median(s[i] for s in samples) for kind, samples in found.items()}
+                                  for i in range(4))
+        print(f"median of {args.runs} cold builds   processor  elapsed  peak memory  HTML pages")
+        for kind in kinds:
+            print(f"  {kind:<26} {cpu[kind]:7.2f} s {wall[kind]:7.2f} s {peak[kind]:7.0f} MB {pages[kind]:8.0f}")
+        grown_kind = f"×{args.times}"
+        goals = [
+            (f"×{args.times} content: at most {args.times}× the time", cpu[grown_kind] / cpu["plain"], args.times, "×"),
+            (f"×{args.times} content: at most 3× the peak memory", peak[grown_kind] / peak["plain"], 3, "×"),
+            (f"{args.steps:,}-step diagram: under 10 s", cpu["long diagram"], 10, "s"),
+            (f"{args.steps:,}-step diagram: under 400 MB", peak["long diagram"], 400, "MB"),
+        ]
+        met = True
+        for goal, value, limit, unit in goals:
+            ok = value <= limit
+            met &= ok
+            print(f"{goal:<44} {value:8.2f} {unit:<2} {'met' if ok else 'NOT met'}")
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()
