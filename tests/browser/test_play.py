@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from plakoto_site.engine import OFF, Dice, Play, Position, RuleSet, Side, legal_plays, parse_play
+from plakoto_site.engine import OFF, Dice, Outcome, Play, Position, RuleSet, Side, legal_plays, parse_play
 from plakoto_site.render import svg
 
 from .conftest import REPO, BuiltSite
@@ -181,23 +181,50 @@ def test_a_whole_game_against_the_computer(browser: Browser, site: BuiltSite, la
         context.close()
 
 
+def replayed(log: list[dict[str, object]], rules: RuleSet) -> tuple[Position, Outcome | None]:
+    """The game's record played from the start through the Python engine: the position it
+    reaches and how the last play ended the game (None if it did not)."""
+    first = "W" if log[0]["side"] == "white" else "B"
+    position = Position.from_code(f"W:24x15;B:1x15;T:{first}")
+    outcome = None
+    for entry in log:
+        assert outcome is None, "the record goes on after the game ended"
+        assert position.turn.value == entry["side"], entry
+        dice = Dice.from_list(list(entry["dice"]))  # type: ignore[call-overload]
+        notation = str(entry["notation"])
+        if not notation and not position.legal_plays(dice, rules):
+            position = Position.from_code(position.code()[:-1] + ("B" if position.turn is Side.WHITE else "W"))
+            continue
+        play = position.parse_play(notation, dice, rules)
+        position, outcome = play.position, play.outcome
+    return position, outcome
+
+
 def whole_game(page: Page, site: BuiltSite, lang: str, rules: str, colour: str, level: str, drag: bool) -> None:
     game = Game(page, site, lang, "seed=5&delay=0")
     game.setup(rules=rules, colour=colour, opponent=level, length="1")
     assert game.attr("mode") == "computer" and game.attr("rules") == rules
     made = play_to_the_end(game, drag=drag)
     result = json.loads(game.attr("result"))
-    assert result["reason"] in {"bear-off", "mother", "both-mothers", "blocked"}
     assert made >= 10
     log = page.locator("[data-log] > li")
     assert log.count() >= 2 * made - 1
-    from plakoto_site.engine import Outcome, Reason
-    winner = Side(result["winner"]) if result["winner"] else None
-    sentence = words(site, lang).outcome(Outcome(Reason(result["reason"]), winner, result["points"]))
-    expect(page.locator("[data-feedback]")).to_contain_text(sentence)
-    # The match to 1 point is over: the score shows the points won.
-    score = page.locator("[data-score]").text_content() or ""
-    assert str(result["points"]) in score
+    # The record replayed through the Python engine, not the page's rules: it must reach the
+    # page's position, and its ending decides who won what.
+    saved = page.evaluate("JSON.parse(localStorage.getItem('plakoto-play'))")
+    position, outcome = replayed(saved["log"], RuleSet.parse(rules))
+    assert position.code() == game.position().code()
+    assert outcome is not None
+    assert result == {"winner": outcome.winner.value if outcome.winner else None, "points": outcome.points,
+                      "reason": outcome.reason.value}
+    expect(page.locator("[data-feedback]")).to_contain_text(words(site, lang).outcome(outcome))
+    # The match to 1 point is over: the winner has the points, the other side none.
+    expected = {"white": 0, "black": 0}
+    if outcome.winner:
+        expected[outcome.winner.value] = outcome.points
+    assert saved["score"] == expected
+    numbers = [int(n) for n in re.findall(r"\d+", page.locator("[data-score]").text_content() or "")]
+    assert numbers[-2:] == [expected["white"], expected["black"]]
     if colour == "black":
         # Black's plays in Black's own numbering, board numbers beside them.
         black_line = page.locator("[data-log] > li.log-black").first.text_content() or ""
@@ -452,6 +479,16 @@ def test_a_hint_names_a_legal_play(page: Page, site: BuiltSite) -> None:
     assert text.startswith("Suggested play: ")
     legal = {str(p) for p in game.plays()}
     assert text.removeprefix("Suggested play: ").removesuffix(".") in legal
+
+
+def test_the_hint_is_the_best_play_a_player_would_see(page: Page, site: BuiltSite) -> None:
+    # White 5-2 (seed 2) with a blot on 8 and Black's lone checker on 11: 13/11* pins it and
+    # 13/8 covers the blot, the play any club player makes (worked out by hand).
+    game = Game(page, site, "en", "seed=2&delay=0&position=W:24x10,13x4,8;B:1x14,11;T:W")
+    page.click('button[data-action="roll"]')
+    assert game.attr("dice") == "5-2"
+    page.click('button[data-action="hint"]')
+    expect(page.locator("[data-feedback]")).to_have_text("Suggested play: 13/11* 13/8.")
 
 
 def test_no_legal_move_passes_the_turn(page: Page, site: BuiltSite) -> None:
