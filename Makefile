@@ -10,7 +10,6 @@ VENV       := .venv
 PY         := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
-BENCH_STAMP := $(VENV)/.bench
 PYTEST_ARGS ?=
 # pytest-xdist processes (one per core of the project's two-core machine); 0 runs the tests
 # in make's own pytest process, as before
@@ -26,10 +25,6 @@ help: ## show this list
 $(VENV_STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON_SYS) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
-	@touch $@
-
-$(BENCH_STAMP): $(VENV_STAMP)
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,bench]'
 	@touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -73,7 +68,7 @@ lint: $(VENV_STAMP) $(NODE_STAMP) ## ruff + mypy + tsc (the browser scripts' JSD
 	$(PY) -m mypy plakoto_site build.py benchmarks tests
 	$(TSC)
 
-bench: $(BENCH_STAMP) ## run every benchmarks/*.py (installs MkDocs, to race it)
+bench: $(VENV_STAMP) $(NODE_STAMP) ## run every benchmarks/*.py and *.js
 	@shopt -s nullglob; files=(benchmarks/*.py benchmarks/*.js); \
 	if [ $${#files[@]} -eq 0 ]; then echo "no benchmarks in benchmarks/"; exit 0; fi; \
 	for f in "$${files[@]}"; do echo "== $$f"; \
