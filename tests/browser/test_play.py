@@ -582,7 +582,7 @@ def test_the_position_as_a_diagram_source_builds(page: Page, site: BuiltSite, tm
     done = subprocess.run([sys.executable, str(REPO / "build.py"), "diagram", str(source), "--out",
                            str(tmp_path / "out")], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "out" / "el" / "index.html").is_file()
+    assert (tmp_path / "out" / "el" / "embed" / "game-position" / "index.html").is_file()
     page.click('button[data-action="copy-game"]')
     assert page.locator("[data-export]").input_value().startswith("Παρτίδα: ")
 
@@ -623,7 +623,8 @@ def test_linked_from_the_home_page_the_header_and_every_lesson(site: BuiltSite) 
         assert 'class="play-call"><a href="play/index.html"' in home
         for item in lessons:
             page = (site.folder / lang / item.lesson.slug / "index.html").read_text()
-            assert page.count('href="../play/index.html"') == 2, (lang, item.lesson.slug)
+            # the header and the lesson's own call; a lesson's text may link to it too (the glossary)
+            assert page.count('href="../play/index.html"') >= 2, (lang, item.lesson.slug)
         play = (site.folder / lang / "play" / "index.html").read_text()
         assert "plakoto-rules.js" in play and "play.js" in play
         assert "plakoto-rules.js" not in home
