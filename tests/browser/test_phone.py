@@ -3,6 +3,8 @@ at most 64 px on every kind of page, and the progress map on the home and Practi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -124,6 +126,11 @@ def test_the_progress_map_shows_what_was_solved_after_a_reload(phone: BrowserCon
             expect(page.locator(f"[data-progress-map] i[data-id='{id}']")).to_have_class("on")
         scoring = page.locator("[data-progress-map] li", has=page.locator("i[data-id='double-game']"))
         expect(scoring.locator(".pm-count")).to_have_text({"en": "2 of 2 solved", "el": "λυμένες 2 από 2"}[lang])
+        # a lesson with nothing solved counts none of its exercises
+        untouched = page.locator("[data-progress-map] li[data-ids]").filter(
+            has=page.locator("i[data-id]"), has_not=page.locator("i.on")).first
+        expect(untouched.locator(".pm-count")).to_have_text(
+            re.compile({"en": r"^0 of \d+ solved$", "el": r"^λυμένες 0 από \d+$"}[lang]))
     # the Practice page's count takes in the drills
     sentence = site.checked.translations[lang].gettext("You have solved %(solved)s of %(total)s exercises in this browser.")
     expect(page.locator("[data-progress]")).to_have_text(sentence % {"solved": 3, "total": lessons + drills})
