@@ -99,6 +99,13 @@
         this.thisStep.addEventListener("change", function () { self.embedStep(); });
       }
       this.show(0, { announce: false, history: false, animate: false });
+      window.addEventListener("resize", function () { self.place(); });
+    }
+
+    /** The step buttons right under the board shown (site.css): where the board ends. */
+    place() {
+      var board = this.frames[this.index].querySelector(".frame-board");
+      if (board instanceof HTMLElement) { this.figure.style.setProperty("--controls-top", board.offsetTop + board.offsetHeight + "px"); }
     }
 
     /** Whether the page reads right to left (the board does not, its arrows do). */
@@ -150,6 +157,7 @@
       this.index = index;
       for (var i = 0; i < this.frames.length; i += 1) { this.frames[i].hidden = i !== index; }
       this.figure.setAttribute("data-step", String(index));
+      this.place();
       this.counter.textContent = text(frame, ".frame-counter");
       var buttons = this.controls.querySelectorAll("button[data-action]");
       for (var j = 0; j < buttons.length; j += 1) {

@@ -380,16 +380,11 @@
       function next() {
         if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
         if (step === route.path.length) { self.state("revealed", self.ui.shown); return; }
-        var move = route.path[step], still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-        // the checker travels as the play page's do (board.js), then the board is drawn after it
-        /** @type {PlakotoBoard} */ (self.board).fly(move.start, move.to === "off" ? 0 : move.to, self.tree.side, still ? 0 : 500, function () {
-          if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
-          self.path.push(move);
-          step += 1;
-          self.node = step < route.path.length ? route.path[step].node : route.node;
-          self.draw();
-          setTimeout(next, 500);
-        });
+        self.path.push(route.path[step]);
+        step += 1;
+        self.node = step < route.path.length ? route.path[step].node : route.node;
+        self.draw();
+        setTimeout(next, 800);
       }
       this.draw();
       setTimeout(next, 800);
