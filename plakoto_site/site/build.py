@@ -102,7 +102,9 @@ def build(
         names = write_site(gathered, checked, out)
     report.files = len(names)
     embeds = {name for name in names if name.endswith("/index.html") and name.split("/")[1:2] == ["embed"]
-              and name.count("/") == 3}  # xx/embed/<diagram>/index.html; xx/embed/index.html is a page
+              and name.count("/") == 3 and not name.endswith("/embed/view/index.html")}
+    # xx/embed/<diagram>/index.html; xx/embed/index.html (the gallery) and xx/embed/view/ (the
+    # page that draws a diagram carried in its address) are pages
     report.pages = sum(1 for name in names if name.endswith(".html") and name not in embeds)
     report.embeds = len(embeds)
     report.written = True
