@@ -193,8 +193,9 @@ def test_a_legal_drill_page_shows_the_play_and_the_engine_reason(built: dict[str
     assert "White rolls 4–1 and plays <code class=\"notation\">21/17 19/18</code>. Is this play legal?" in second
     assert 'data-answer="no"' in second
     # The reason, in the catalog's words (RULES.md: a pinned checker cannot move), shown
-    # once answered and in the answer for readers without JavaScript.
-    assert second.count("The checker on 21 is pinned: it cannot move until it is released.") == 2
+    # once answered, as the reason a wrong "yes" is wrong, and in the answer for readers
+    # without JavaScript.
+    assert second.count("The checker on 21 is pinned: it cannot move until it is released.") == 3
     assert 'value="yes"' in second and 'value="no"' in second
     first = html.split('data-plakoto-exercise="drill-legal-2"')[1].split("</section>")[0]
     assert 'data-answer="yes"' in first and "White rolls 3–2 and plays" in first
