@@ -39,8 +39,10 @@ SANDBOXED = ARTICLE.replace('<iframe id="board"', '<iframe id="board" class="wp-
                                                   'sandbox="allow-scripts" security="restricted"')
 
 
-def embeds(site: BuiltSite) -> list[Path]:
-    return sorted(site.folder.glob("*/embed/*/index.html"))
+def embeds(site: BuiltSite, lang: str = "*") -> list[Path]:
+    """Each diagram's embed page; ``<lang>/embed/view/`` draws a diagram from its link and is
+    no diagram's own."""
+    return sorted(p for p in site.folder.glob(f"{lang}/embed/*/index.html") if p.parent.name != "view")
 
 
 @pytest.fixture
@@ -133,7 +135,7 @@ def test_no_scrollbars_at_the_suggested_size(page: Page, site: BuiltSite) -> Non
 @pytest.mark.parametrize("width", [320, 800])
 def test_the_height_computed_at_build_time_is_the_real_height_at_any_width(page: Page, site: BuiltSite,
                                                                            width: int) -> None:
-    pages = sorted(site.folder.glob("el/embed/*/index.html"))
+    pages = embeds(site, "el")
     assert len(pages) == 27
     for path in pages:
         page.set_viewport_size({"width": width, "height": 1000})
@@ -184,14 +186,13 @@ def test_pictures_show_the_same_positions_as_the_page(site: BuiltSite) -> None:
             labels = {int(t.text or 0): (t.get("x"), float(t.get("y") or 0))
                       for t in root.iterfind(".//s:text", NS) if t.get("class") == "pt-num"}
             middle = (labels[1][1] + labels[24][1]) / 2
-            # Checkers are drawn by <use> from the shapes the picture defines.
-            defined = {e.get("id"): (e.get("class") or "").split() for e in root.iter() if e.get("id")}
-            checkers = [u for u in root.iterfind(".//s:use", NS) if "ck" in defined[(u.get("href") or "#")[1:]]]
+            # Each checker is a circle of class "ck" (no <use>: tests/site/test_pictures.py).
+            checkers = [c for c in root.iterfind(".//s:circle", NS) if "ck" in (c.get("class") or "").split()]
             for info in position.points():
                 x = labels[info.point][0]
                 top = info.point >= 13
-                drawn = [c for c in checkers if c.get("x") == x
-                         and (float(c.get("y") or 0) < middle) == top and float(c.get("y") or 0) < labels[1][1]]
+                drawn = [c for c in checkers if c.get("cx") == x
+                         and (float(c.get("cy") or 0) < middle) == top and float(c.get("cy") or 0) < labels[1][1]]
                 shown = min(info.count, 4 if info.pinned else 5) + (1 if info.pinned else 0)
                 assert len(drawn) == shown, (path, frame_number, info)
             checked += 1
@@ -333,7 +334,7 @@ def test_embed_this_step_gives_the_snippet_for_the_step_shown(page: Page, site: 
 def test_the_gallery_lists_all_diagrams_of_each_language(site: BuiltSite) -> None:
     for lang in site.checked.lessons:
         gallery = (site.folder / lang / "embed/index.html").read_text()
-        listed = sorted(p.parent.name for p in (site.folder / lang / "embed").glob("*/index.html"))
+        listed = [p.parent.name for p in embeds(site, lang)]
         assert len(listed) == 27
         for name in listed:
             assert f'<section class="gallery-item" id="{name}">' in gallery

@@ -23,9 +23,10 @@ def board_points(page: Page) -> list[object]:
     drawn: list[object] = page.evaluate(
         """() => { const svg = document.querySelector('figure .frame:not([hidden]) svg.board');
                    const left = svg.getBoundingClientRect().x;
-                   // the shared shapes (numbers included) inherit the board's direction
-                   return [getComputedStyle(svg).direction, ...[...svg.querySelectorAll('use')].map(
-                       u => [u.getAttribute('href'), Math.round(u.getBoundingClientRect().x - left)])]; }"""
+                   // the points, their numbers and the checkers inherit the board's direction
+                   return [getComputedStyle(svg).direction, ...[...svg.querySelectorAll('polygon, text, circle')].map(
+                       e => [e.getAttribute('class'), e.textContent,
+                             Math.round(e.getBoundingClientRect().x - left)])]; }"""
     )
     return drawn
 
