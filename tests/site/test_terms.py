@@ -78,3 +78,26 @@ def test_words_to_avoid_in_titles_summaries_and_catalogs(project: MiniProject) -
     assert "content/ru/pinning.md:4: warning: 'съедают': the term table says 'запереть / запирание'" in done.stderr
     assert ("locales/ru/LC_MESSAGES/messages.po:12: warning: 'фишка' (in an interface text): the term table says "
             "'шашка' for this") in done.stderr, done.stderr
+
+
+def test_the_real_tables_words_to_avoid_catch_their_common_forms() -> None:
+    """Forms a translator might write, by hand: each must be caught by the real table's stems,
+    and the agreed words must not be."""
+    from pathlib import Path
+
+    from plakoto_site.content.problems import Problems
+    from plakoto_site.content.terms import avoided_in, read_terms
+
+    root = Path(__file__).parents[2]
+    terms = read_terms(root / "content/terms.toml", Problems(root))
+    caught = {
+        "ru": ["Потом шашки выводят с доски.", "Выводить можно только из дома.", "Выведение шашек.",
+               "Я вывожу последнюю.", "Фишка стоит на лунке.", "Белые съедают шашку."],
+        "uk": ["Мана стоїть на шостому пункті."],
+    }
+    for lang, texts in caught.items():
+        for text in texts:
+            assert avoided_in(lang, [(1, text)], terms), (lang, text)
+    agreed = {"ru": "Все шашки в доме — можно выбрасывать.", "uk": "Усі шашки вдома — можна виводити."}
+    for lang, text in agreed.items():
+        assert not avoided_in(lang, [(1, text)], terms), (lang, text)
