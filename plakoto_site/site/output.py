@@ -13,8 +13,6 @@ folder holding a file git tracks; a git repository.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
 import fcntl
 import os
 import posixpath
@@ -224,12 +222,12 @@ def _locked(handle: int) -> bool:
 def write_atomically(files: dict[str, bytes], out: Path) -> None:
     """Write every file into a fresh folder beside ``out``, then swap it in.
 
-    On Linux the two folders trade places in one step (``renameat2`` with
-    ``RENAME_EXCHANGE``), so a kill at any moment leaves the old site or the new one. Where
-    that call does not exist, the old folder is renamed aside first; a kill between the two
-    renames is mended by :func:`recover` at the start of the next build. A failure while
-    writing (a full disk, a read-only folder) removes the fresh folder and raises the
-    ``OSError``; the old site is untouched. All that happens under :func:`writing`'s lock.
+    The swap is two renames: the old folder aside, then the fresh one in its place; the old
+    one is removed only once the new one stands. Between the two renames (microseconds) there
+    is no output folder: a kill just then is mended by :func:`recover` at the start of the
+    next build, which puts the old site back. A failure while writing (a full disk, a
+    read-only folder) removes the fresh folder and raises the ``OSError``; the old site is
+    untouched. All that happens under :func:`writing`'s lock.
     """
     with writing(out):
         fresh = fresh_folder(out)
@@ -289,45 +287,18 @@ def _make_folders(path: str, handle: int, made: set[str]) -> None:
 def finish(fresh: Path, out: Path) -> None:
     """Swap the written folder ``fresh`` in as ``out`` (see :func:`write_atomically`)."""
     fresh.chmod(0o755)
-    _swap_in(fresh, out.resolve())
-
-
-def _swap_in(fresh: Path, out: Path) -> None:
+    out = out.resolve()
     if not out.exists():
         fresh.rename(out)
-    elif _exchange(fresh, out):
-        remove(fresh)  # it now holds the old site
-    else:
-        old = out.with_name(f".{out.name}.old-{fresh.name.rsplit('-', 1)[-1]}")
-        out.rename(old)
-        try:
-            fresh.rename(out)
-        except OSError:
-            old.rename(out)  # the old site goes back where it was
-            raise
-        remove(old)
-
-
-_AT_FDCWD = -100
-_RENAME_EXCHANGE = 2
-
-
-def _exchange(first: Path, second: Path) -> bool:
-    """Swap two folders in one step with Linux's ``renameat2``; False where it is missing
-    (another system, an old C library, a file system without it)."""
+        return
+    old = out.with_name(f".{out.name}.old-{fresh.name.rsplit('-', 1)[-1]}")
+    out.rename(old)
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    renameat2.restype = ctypes.c_int
-    if renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), str(second))
+        fresh.rename(out)
+    except OSError:
+        old.rename(out)  # the old site goes back where it was
+        raise
+    remove(old)
 
 
 def recover(out: Path) -> None:
@@ -385,14 +356,12 @@ def replace_file(target: Path, data: bytes) -> None:
 
 
 def write_changes(files: dict[str, bytes], out: Path, written: dict[str, bytes]) -> None:
-    """For ``make serve``: rewrite only the files whose bytes changed, remove the ones no
-    longer built. Each file is replaced whole (:func:`replace_file`), so a reader never
-    gets one half-written; a content mistake never gets this far. ``written`` holds what
-    the last call wrote, by the file's path (kept in the build state: mostly the very bytes
-    the build state keeps anyway, so a file rendered again is compared, not hashed), and is
-    brought up to date: the first call looks through the whole folder for files no longer
-    built (and links, which no build makes), later ones remove only what the last call wrote and this one does not. Paths are
-    plain strings here: a rebuild looks at every file of the site, and most are unchanged."""
+    """For ``make serve``: rewrite only the files whose bytes changed (each replaced whole,
+    :func:`replace_file`), remove the ones no longer built. ``written`` (kept in the build
+    state) maps each path the last call wrote to its bytes, so an unchanged file is compared,
+    not read; it is brought up to date. The first call removes every file of the folder no
+    longer built (and links, which no build makes); later ones only what the last call wrote
+    and this one does not."""
     out.mkdir(parents=True, exist_ok=True)
     first = not written
     root = os.fspath(out)
