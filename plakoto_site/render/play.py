@@ -10,6 +10,7 @@ CLDR rule (``plural()`` in play.js), for any count.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from plakoto_site.engine import Outcome, Reason, Side, Why
@@ -40,7 +41,7 @@ def refusals(words: Words) -> dict[str, str]:
 def plurals(words: Words) -> dict[str, dict[str, str]]:
     """Every sentence the script says with a count, as its forms by plural category."""
     _ = words.ngettext
-    found = {why.value: words.counted(lambda n, why=why: words.refusal_template(why, n)) for why in COUNTED}
+    found = {why.value: words.counted(partial(words.refusal_template, why)) for why in COUNTED}
     found.update({
         "checkersWhite": words.counted(lambda n: words.checkers_template(Side.WHITE, n)),
         "checkersBlack": words.counted(lambda n: words.checkers_template(Side.BLACK, n)),

@@ -36,7 +36,7 @@ def link(site: BuiltSite, lang: str = "en") -> str:
     return address
 
 
-def steps_of_the_built_figure(page: Page, static_server: ServeDirectory, tmp_path: Path) -> list[object]:
+def steps_of_the_built_figure(page: Page, static_server: ServeDirectory, tmp_path: Path) -> list[list[list[object]]]:
     out = tmp_path / "built"
     done = run(str(EXAMPLE), "--out", str(out), "--base-url", "http://127.0.0.1/")
     assert done.returncode == 0, done.stderr
@@ -61,7 +61,7 @@ def test_the_link_draws_the_steps_of_the_built_figure(page: Page, site: BuiltSit
     expect(shown.locator("svg.board")).to_have_count(1)
     expect(shown.locator(".plakoto-title")).to_have_text("Pinning a lone checker on the 5 point")
     expect(shown.locator(".plakoto-caption")).to_have_text("Black has left a single checker on White's 5 point.")
-    drawn = []
+    drawn: list[list[list[object]]] = []
     for step in range(len(built)):
         if step:
             shown.get_by_role("button", name="Next step").click()

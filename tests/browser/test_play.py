@@ -19,7 +19,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from plakoto_site.engine import OFF, Dice, Outcome, Play, Position, RuleSet, Side, legal_plays, parse_play
+from plakoto_site.engine import (
+    OFF,
+    Dice,
+    Outcome,
+    Play,
+    Position,
+    RuleSet,
+    Side,
+    legal_plays,
+    parse_play,
+)
 from plakoto_site.render import svg
 
 from .conftest import REPO, BuiltSite

@@ -19,7 +19,7 @@ def test_the_page_words_every_count_in_the_languages_plural_form(page: Page, sit
     page.goto(f"{site.url}{lang}/play/?seed=1&delay=0")
     said = page.evaluate("""([names, counts, values]) => names.map(name =>
         counts.map(n => window.PlakotoPlay.counted(name, n, values)))""", [list(FORMS), list(COUNTS), VALUES])
-    for name, texts in zip(FORMS, said):
+    for name, texts in zip(FORMS, said, strict=True):
         assert texts == [expected(FORMS, name, lang, n) for n in COUNTS], (lang, name)
 
 

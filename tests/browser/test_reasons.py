@@ -142,9 +142,9 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
             form.locator("button[type=submit]").click()  # nothing chosen: asked to choose, not marked
             expect(form.locator("xpath=..").locator(".xfeedback")).to_have_attribute("data-verdict", "")
             right = form.get_attribute("data-answer")
-            for value in [v for v in (r.get_attribute("value") for r in form.locator("input[type=radio]").all())
-                          if v != right]:
-                form.locator(f"input[value='{value}']").check()
+            for choice in [v for v in (r.get_attribute("value") for r in form.locator("input[type=radio]").all())
+                           if v != right]:
+                form.locator(f"input[value='{choice}']").check()
                 form.locator("button[type=submit]").click()
                 reasons.append(crossed(root, lang))
         generic = site.checked.translations[lang].gettext("Not quite: try again.")

@@ -25,10 +25,10 @@ COUNTS = (0, 1, 2, 3, 5, 11, 21, 22)
 CATEGORY = {
     # By hand from the CLDR rules. ru, uk: "one" ends in 1 but not 11, "few" ends in 2-4
     # but not 12-14, "many" the rest; en, el: "one" is 1, "other" the rest.
-    "en": dict(zip(COUNTS, ("other", "one", "other", "other", "other", "other", "other", "other"))),
-    "el": dict(zip(COUNTS, ("other", "one", "other", "other", "other", "other", "other", "other"))),
-    "ru": dict(zip(COUNTS, ("many", "one", "few", "few", "many", "many", "one", "few"))),
-    "uk": dict(zip(COUNTS, ("many", "one", "few", "few", "many", "many", "one", "few"))),
+    "en": dict(zip(COUNTS, ("other", "one", "other", "other", "other", "other", "other", "other"), strict=True)),
+    "el": dict(zip(COUNTS, ("other", "one", "other", "other", "other", "other", "other", "other"), strict=True)),
+    "ru": dict(zip(COUNTS, ("many", "one", "few", "few", "many", "many", "one", "few"), strict=True)),
+    "uk": dict(zip(COUNTS, ("many", "one", "few", "few", "many", "many", "one", "few"), strict=True)),
 }
 LANGUAGES = tuple(CATEGORY)
 
