@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import watchfiles
 
 from plakoto_site.content.problems import ContentError
+from plakoto_site.site import oembed
 from plakoto_site.site.build import build
 from plakoto_site.site.output import OutputError, claim_output, write_problem
 from plakoto_site.site.project import Project
@@ -118,6 +119,8 @@ class _Handler(SimpleHTTPRequestHandler):
             self._reload(parse_qs(url.query).get("since", ["0"])[0])
         elif url.path == RELOAD_SCRIPT:
             self._send(SCRIPT.encode(), "text/javascript; charset=utf-8")
+        elif url.path == oembed.PATH:
+            self._oembed(url.query)
         elif not self._inside(url.path):
             self._refuse(HTTPStatus.NOT_FOUND, "it leads out of the output folder (a link)")
         elif (page := self._page(url.path)) is not None:
@@ -131,6 +134,14 @@ class _Handler(SimpleHTTPRequestHandler):
             self._refuse(HTTPStatus.BAD_REQUEST, f"since= must be a build number of at most {MOST_DIGITS} digits")
             return
         self._send(str(self.builds.after(int(since))).encode(), "text/plain; charset=utf-8")
+
+    def _oembed(self, query: str) -> None:
+        """Answer an oEmbed request (:mod:`plakoto_site.site.oembed`) from the built files."""
+        status, body = oembed.respond(Path(self.directory), query, self.headers.get("Host", ""))
+        if status is not HTTPStatus.OK:
+            self._refuse(status, body.decode().strip())
+            return
+        self._send(body, "application/json; charset=utf-8")
 
     def _inside(self, path: str) -> bool:
         """Whether the file a request names lies in the output folder, links followed."""
