@@ -5,7 +5,9 @@
 Budgets: the largest lesson page at most 60 KB gzipped in total, and the play page too,
 and the gallery of diagrams before the reader scrolls (its pictures load lazily);
 the JavaScript a page loads at most 8 KB gzipped, 25 KB on the play page (the rules and
-the computer opponent run there); no web fonts. Builds the site first unless --site is
+the computer opponent run there) and on the page that draws a diagram from its link
+(<lang>/embed/view/: that page is the viewer script, whose budget is 25 KB with the
+rules); no web fonts. Builds the site first unless --site is
 given. Exits 1 when a budget is broken.
 """
 
@@ -28,6 +30,8 @@ LESSON_BUDGET = 60 * 1024
 JS_BUDGET = 8 * 1024
 PLAY_BUDGET = 60 * 1024
 PLAY_JS_BUDGET = 25 * 1024
+VIEWER_JS_BUDGET = 25 * 1024
+"""The viewer script with the rules (plakoto-viewer.js), and so the page that is only it."""
 
 
 class Loads(HTMLParser):
@@ -79,6 +83,37 @@ def measure(site: Path) -> list[tuple[str, int, int, int, int]]:
     return rows
 
 
+def verdict(rows: list[tuple[str, int, int, int, int]], fonts: int) -> tuple[list[str], bool]:
+    """The summary lines for the ``rows`` of :func:`measure`, and whether every budget holds."""
+    galleries = [r for r in rows if r[0].endswith("/embed/index.html") and r[0].count("/") == 2]
+    views = [r for r in rows if r[0].endswith("/embed/view/index.html")]
+    lessons = [r for r in rows if r[0].count("/") == 2 and not r[0].endswith("/play/index.html") and r not in galleries]
+    largest = max(lessons, key=lambda r: r[2])
+    plays = [r for r in rows if r[0].endswith("/play/index.html")]
+    play = max(plays, key=lambda r: r[2])
+    play_js = max(r[3] for r in plays)
+    others = max((r for r in rows if r not in plays and r not in views), key=lambda r: r[3])
+    lines = [f"largest lesson: {largest[0]} {largest[2] / 1024:.1f} KB gzip (budget 60)",
+             f"play page: {play[0]} {play[2] / 1024:.1f} KB gzip (budget 60), "
+             f"its JavaScript {play_js / 1024:.1f} KB gzip (budget 25)"]
+    gallery = max(galleries, key=lambda r: r[2]) if galleries else None
+    if gallery:
+        lines.append(f"gallery of diagrams: {gallery[0]} {gallery[2] / 1024:.1f} KB gzip before scrolling (budget 60), "
+                     f"and {gallery[4] / 1024:.1f} KB of pictures that load as the reader scrolls to them")
+    view = max(views, key=lambda r: r[3]) if views else None
+    if view:
+        lines.append(f"diagram from a link: {view[0]} {view[2] / 1024:.1f} KB gzip (budget 60), "
+                     f"its JavaScript, the viewer, {view[3] / 1024:.1f} KB gzip (the viewer's budget 25)")
+    lines.append(f"JavaScript of any other page: at most {others[3] / 1024:.1f} KB gzip ({others[0]}; budget 8)")
+    lines.append(f"web fonts: {fonts} (budget 0)")
+    ok = (largest[2] <= LESSON_BUDGET and others[3] <= JS_BUDGET and play[2] <= PLAY_BUDGET
+          and (gallery is None or gallery[2] <= LESSON_BUDGET)
+          and (view is None or (view[2] <= LESSON_BUDGET and view[3] <= VIEWER_JS_BUDGET))
+          and play_js <= PLAY_JS_BUDGET and not fonts)
+    lines.append("within budget" if ok else "OVER BUDGET")
+    return lines, ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path)
@@ -93,29 +128,11 @@ def main() -> int:
     print(f"{'page':40} {'raw KB':>8} {'gzip KB':>8}")
     for name, raw, packed, _, _ in rows:
         print(f"{name:40} {raw / 1024:8.1f} {packed / 1024:8.1f}")
-    galleries = [r for r in rows if r[0].endswith("/embed/index.html") and r[0].count("/") == 2]
-    lessons = [r for r in rows if r[0].count("/") == 2 and not r[0].endswith("/play/index.html") and r not in galleries]
-    largest = max(lessons, key=lambda r: r[2])
-    plays = [r for r in rows if r[0].endswith("/play/index.html")]
-    play = max(plays, key=lambda r: r[2])
-    play_js = max(r[3] for r in plays)
-    others = max((r for r in rows if r not in plays), key=lambda r: r[3])
     fonts = [p for p in args.site.rglob("*") if p.suffix in (".woff", ".woff2", ".ttf", ".otf")]
     font_faces = sum(len(re.findall(rb"@font-face", p.read_bytes())) for p in args.site.rglob("*.css"))
+    lines, ok = verdict(rows, len(fonts) + font_faces)
     print()
-    print(f"largest lesson: {largest[0]} {largest[2] / 1024:.1f} KB gzip (budget 60)")
-    print(f"play page: {play[0]} {play[2] / 1024:.1f} KB gzip (budget 60), "
-          f"its JavaScript {play_js / 1024:.1f} KB gzip (budget 25)")
-    gallery = max(galleries, key=lambda r: r[2]) if galleries else None
-    if gallery:
-        print(f"gallery of diagrams: {gallery[0]} {gallery[2] / 1024:.1f} KB gzip before scrolling (budget 60), "
-              f"and {gallery[4] / 1024:.1f} KB of pictures that load as the reader scrolls to them")
-    print(f"JavaScript of any other page: at most {others[3] / 1024:.1f} KB gzip ({others[0]}; budget 8)")
-    print(f"web fonts: {len(fonts) + font_faces} (budget 0)")
-    ok = (largest[2] <= LESSON_BUDGET and others[3] <= JS_BUDGET and play[2] <= PLAY_BUDGET
-          and (gallery is None or gallery[2] <= LESSON_BUDGET)
-          and play_js <= PLAY_JS_BUDGET and not fonts and not font_faces)
-    print("within budget" if ok else "OVER BUDGET")
+    print("\n".join(lines))
     return 0 if ok else 1
 
 
