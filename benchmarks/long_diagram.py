@@ -34,7 +34,7 @@ def run(steps: int, scratch: Path) -> tuple[float, float]:
     source.write_text(diagram(steps))
     began = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "build.py"), "diagram", str(source), "--out",
-                    str(scratch / f"out-{steps}")], check=True, capture_output=True)
+                    str(scratch / f"out-{steps}"), "--base-url", "https://blog.example/d/"], check=True, capture_output=True)
     seconds = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child so far
     return seconds, peak

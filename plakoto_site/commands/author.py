@@ -82,12 +82,20 @@ EMBED_ASSETS = ("site.css", "diagram.js", "embed-frame.js", "plakoto-embed.js", 
 author's folder needs, once for all its diagrams."""
 
 
-def make_diagram(project: Project, sources: list[Path], out: Path, languages: list[str], base_url: str,
+NO_BASE_URL = "https://unset.invalid/"
+"""Where the files are checked for when no ``--base-url`` was given: they are then only
+checked, never written, so no snippet ever names a placeholder address."""
+
+
+def make_diagram(project: Project, sources: list[Path], out: Path, languages: list[str], base_url: str | None,
                  force: bool = False) -> int:
     """Check every file of ``sources`` and write them all into ``out`` in the tutorial's
     layout: ``<lang>/embed/<id>/`` per diagram (the Hugo shortcode's and the WordPress
     plugin's addresses), one ``assets/``, and a gallery page per language,
-    ``<lang>/embed/index.html``. Nothing is written when any file has a mistake."""
+    ``<lang>/embed/index.html``. Nothing is written when any file has a mistake, or
+    without ``base_url`` (the snippets, oEmbed answers and link previews name it)."""
+    if base_url is not None and not base_url.endswith("/"):
+        base_url += "/"
     try:
         out = claim_output(out, project.root, force=force)
     except OutputError as error:
@@ -102,8 +110,8 @@ def make_diagram(project: Project, sources: list[Path], out: Path, languages: li
     for source in dict.fromkeys(sources, None):  # a file named twice is made once
         if any(source.resolve() == other.resolve() for other in seen.values()):
             continue
-        for embed, words, translations in _embeds(project, source, languages, settings.reference, templates, base_url,
-                                                  problems, files):
+        for embed, words, translations in _embeds(project, source, languages, settings.reference, templates,
+                                                  base_url or NO_BASE_URL, problems, files):
             where = embed.folder
             if seen.setdefault(where, source) != source:
                 problems.error(source, 1, f"the id {embed.diagram.id!r} is the id of {seen[where]} too",
@@ -113,6 +121,12 @@ def make_diagram(project: Project, sources: list[Path], out: Path, languages: li
         return _stop(problems, out)
     for warning in problems.warnings:
         print(warning, file=sys.stderr)
+    if base_url is None:
+        print("Diagram not written: --base-url is missing. The snippet, the oEmbed answers and the link "
+              "previews name the address you will upload the folder to: give it, e.g. "
+              f"--base-url https://blog.example/diagrams/ (the files check; nothing in {out} was changed).",
+              file=sys.stderr)
+        return 2
     for lang, embeds in made.items():
         files[f"{lang}/embed/index.html"] = _gallery(templates, lang, embeds, base_url)
     assets = project.assets()
@@ -216,6 +230,4 @@ def command_diagram(args: argparse.Namespace) -> int:
             return 2
         return print_link(project, args.file[0], (list(args.lang) or ["en"])[0], args.base_url)
     out = args.out or Path.cwd() / (f"{args.file[0].stem}-embed" if len(args.file) == 1 else "diagrams")
-    base = args.base_url or "https://example.org/diagrams/"
-    base = base if base.endswith("/") else base + "/"
-    return make_diagram(project, list(args.file), out, list(args.lang), base, force=args.force)
+    return make_diagram(project, list(args.file), out, list(args.lang), args.base_url, force=args.force)

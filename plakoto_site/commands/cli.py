@@ -236,7 +236,8 @@ def parser(prog: str = "python build.py") -> argparse.ArgumentParser:
     diagram_parser.add_argument("file", type=Path, nargs="+", help="your diagrams, e.g. my-diagram.toml (several: all into one folder)")
     diagram_parser.add_argument("--out", type=Path, help="output folder (default: <file name>-embed/ for one file, diagrams/ for several)")
     diagram_parser.add_argument("--force", action="store_true", help=FORCE_HELP)
-    diagram_parser.add_argument("--base-url", type=base_url, help="where you will upload the folder (for oEmbed and the snippet)")
+    diagram_parser.add_argument("--base-url", type=base_url, help="where you will upload the folder, e.g. https://blog.example/diagrams/ "
+                                "(required: the snippets, oEmbed answers and link previews name it)")
     diagram_parser.add_argument("--link", action="store_true",
                                 help="write nothing: check the file and print a link to the tutorial's page that draws "
                                 "it from the link alone (the tutorial's address: --base-url, else url in content/site.toml; "

@@ -590,7 +590,7 @@ def test_the_position_as_a_diagram_source_builds(page: Page, site: BuiltSite, tm
     source = tmp_path / "from-a-game.toml"
     source.write_text(text, encoding="utf-8")
     done = subprocess.run([sys.executable, str(REPO / "build.py"), "diagram", str(source), "--out",
-                           str(tmp_path / "out")], capture_output=True, text=True, cwd=REPO, timeout=120)
+                           str(tmp_path / "out"), "--base-url", "https://blog.example/d/"], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out" / "el" / "embed" / "game-position" / "index.html").is_file()
     page.click('button[data-action="copy-game"]')

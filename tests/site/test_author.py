@@ -12,7 +12,10 @@ REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "my-diagram.toml"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, base_url: str | None = "https://blog.example/d/") -> subprocess.CompletedProcess[str]:
+    """``diagram`` with ``args``, and ``--base-url`` (required to write) unless given or None."""
+    if base_url is not None and "--base-url" not in args and "--help" not in args:
+        args = (*args, "--base-url", base_url)
     return subprocess.run([sys.executable, str(REPO / "build.py"), "diagram", *args],
                           capture_output=True, text=True, timeout=120)
 
@@ -111,3 +114,27 @@ def test_the_card_shows_the_chosen_step_with_the_title(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert ("wrong.toml:6: card = 'pinned' names no step of 'pin-on-five' — name the step the link preview shows: "
             "one of start, pin") in done.stderr
+
+
+def test_without_base_url_nothing_is_written_and_no_snippet_names_a_placeholder(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    done = run(str(EXAMPLE), "--out", str(out), base_url=None)
+    assert done.returncode == 2
+    assert ("Diagram not written: --base-url is missing. The snippet, the oEmbed answers and the link previews "
+            "name the address you will upload the folder to: give it, e.g. --base-url https://blog.example/diagrams/ "
+            f"(the files check; nothing in {out} was changed).") in done.stderr
+    assert not out.exists() and "example.org" not in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    # a mistake in a file is still told first, with its line, so one pass fixes both
+    bad = tmp_path / "bad.toml"
+    bad.write_text(EXAMPLE.read_text().replace('play = "8/5* 6/5"', 'play = "8/2 6/5"'))
+    done = run(str(bad), "--out", str(out), base_url=None)
+    assert done.returncode == 1 and "bad.toml:12: step 1 (white 3-1): illegal play '8/2 6/5'" in done.stderr
+    assert not out.exists()
+
+
+def test_lang_help_says_what_diagram_lang_does(tmp_path: Path) -> None:
+    assert "always included" not in run("--help").stdout
+    out = tmp_path / "out"
+    assert run(str(EXAMPLE), "--out", str(out), "--lang", "ru", "--base-url", "https://blog.example/d/").returncode == 0
+    assert sorted(p.name for p in out.iterdir() if p.name != "assets" and p.is_dir()) == ["ru"]  # not en

@@ -143,9 +143,10 @@ def test_author_diagram_output_is_guarded(project: MiniProject, tmp_path: Path) 
     assert refused.returncode == 1
     assert "this folder holds the project itself" in refused.stderr
     made = tmp_path / "made"
-    assert project.run("diagram", str(source), "--out", str(made)).returncode == 0
+    mine = ("--base-url", "https://blog.example/d/")
+    assert project.run("diagram", str(source), "--out", str(made), *mine).returncode == 0
     assert (made / MARKER).is_file()
-    assert project.run("diagram", str(source), "--out", str(made)).returncode == 0
+    assert project.run("diagram", str(source), "--out", str(made), *mine).returncode == 0
 
 
 def test_serve_refuses_before_it_builds(project: MiniProject, tmp_path: Path) -> None:

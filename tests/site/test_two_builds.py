@@ -84,7 +84,8 @@ def test_a_build_refuses_after_waiting_too_long(project: MiniProject, tmp_path: 
     before = snapshot(out)
     with open(tmp_path / ".site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        result = project.run("build", "--out", str(out))
+        result = project.run("build", "--out", str(out),
+                             "--base-url", "https://blog.example/d/")
     assert result.returncode == 1
     assert f"Build refused: {out}: another build is writing into this folder — wait for it to finish" in result.stderr
     assert "Traceback" not in result.stderr
@@ -109,7 +110,8 @@ def test_a_diagram_refuses_a_folder_being_written(project: MiniProject, tmp_path
     out = tmp_path / "mine"
     with open(tmp_path / ".mine.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        result = project.run("diagram", str(REPO / "examples" / "my-diagram.toml"), "--out", str(out))
+        result = project.run("diagram", str(REPO / "examples" / "my-diagram.toml"), "--out", str(out),
+                             "--base-url", "https://blog.example/d/")
     assert result.returncode == 1
     assert f"Diagram not written: {out}: another build is writing into this folder" in result.stderr
     assert "Traceback" not in result.stderr
