@@ -256,6 +256,12 @@ class _Replay:
         try:
             play = position.parse_play(text, dice, rules)
         except EngineError as error:
+            once = star_once(text)
+            if once is not None and _reads(position, once, dice, rules):
+                self.error(play_line, f"step {frame} ({side.value} {dice}): illegal play {text!r}: a * before a "
+                           "repeat claims a pin for every checker it repeats, but only the first checker to land "
+                           "pins", f'write the * once: play = "{once}"')
+                return None
             try:
                 legal = position.legal_plays(dice, rules)
             except EngineError:
@@ -324,6 +330,32 @@ class _Replay:
         if actual is None or any(actual.to_json().get(k) != v for k, v in normal.items()):
             self.error(line, f"step {frame}: expected result {_show(wanted)}, but the engine says {actual_text}",
                        "correct the expectation, or the play")
+
+
+_STARRED_REPEAT = re.compile(r"^(?P<path>\S*\*\S*)\((?P<times>[2-4])\)$")
+
+
+def star_once(text: str) -> str | None:
+    """``text`` with each starred repeat written out, the ``*`` kept on the first checker
+    only (``24/12*(2)`` is ``24/12* 24/12``), or None when it has no starred repeat."""
+    words = re.split(r"[\s,;]+", text.strip())
+    out = []
+    for word in words:
+        found = _STARRED_REPEAT.match(word)
+        if found:
+            path = found["path"]
+            out += [path] + [path.replace("*", "")] * (int(found["times"]) - 1)
+        else:
+            out.append(word)
+    return " ".join(out) if any(_STARRED_REPEAT.match(w) for w in words) else None
+
+
+def _reads(position: Position, text: str, dice: Dice, rules: RuleSet) -> bool:
+    try:
+        position.parse_play(text, dice, rules)
+    except EngineError:
+        return False
+    return True
 
 
 def some_steps(keys: list[str], shown: int = 12) -> str:

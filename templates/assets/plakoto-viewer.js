@@ -159,21 +159,120 @@ var PlakotoViewer = (function () {
       var dice = roll(String(step.roll || ""), frame, lines[at + ".roll"] || line), side = position.turn, text = step.play;
       var playLine = lines[at + ".play"] || line;
       if (typeof text !== "string") { throw mistake(playLine, "step " + frame + " has no play — add play = \"…\" in the mover's own numbering"); }
+      refute(position, dice, ruleSet, frame, step.illegal, lines[at + ".illegal"] || line);
       var legal = rules.legalPlays(position, dice, ruleSet), play = null;
       if (!text.trim()) {
         if (legal.length) { throw mistake(playLine, "step " + frame + ": " + side + " can play " + dice.join("-") + ", so the play cannot be empty"); }
         position = { board: position.board, pinned: position.pinned, off: position.off, turn: rules.other(side) };
       } else {
         try { play = rules.parsePlay(position, text, dice, ruleSet); } catch (e) {
+          var once = starOnce(text);
+          if (once !== null && reads(position, once, dice, ruleSet)) {
+            throw mistake(playLine, "step " + frame + " (" + side + " " + dice.join("-") + "): illegal play " + rules.repr(text) +
+              ": a * before a repeat claims a pin for every checker it repeats, but only the first checker to land pins" +
+              " — write the * once: play = \"" + once + "\"");
+          }
           var example = legal.length ? "e.g. " + (legal[0].notation || "no move (a pass)") : "no legal play exists";
           throw mistake(playLine, "step " + frame + " (" + side + " " + dice.join("-") + "): " + /** @type {Error} */ (e).message +
             " — write a legal play in the mover's own numbering: " + example);
         }
         position = play.position;
       }
+      if (step.expect !== undefined) { expectations(position, play ? play.result : null, step.expect, frame, lines[at + ".expect"] || line); }
       frames.push({ name: step.name ? String(step.name) : String(frame), position: position, play: play, dice: dice, side: side });
     });
     return { rules: ruleSet, frames: frames };
+  }
+
+  /** `text` with each starred repeat written out, the * on the first checker only
+   * ("24/12*(2)" is "24/12* 24/12"), or null without one (content/diagrams.py: star_once).
+   * @param {string} text @returns {string | null} */
+  function starOnce(text) {
+    var out = /** @type {string[]} */ ([]), found = false;
+    text.trim().split(/[\s,;]+/).forEach(function (word) {
+      var m = /^(\S*\*\S*)\(([2-4])\)$/.exec(word);
+      if (!m) { out.push(word); return; }
+      found = true;
+      out.push(m[1]);
+      for (var i = 1; i < Number(m[2]); i += 1) { out.push(m[1].replace(/\*/g, "")); }
+    });
+    return found ? out.join(" ") : null;
+  }
+
+  /** @param {Position} position @param {string} text @param {number[]} dice @param {string} ruleSet */
+  function reads(position, text, dice, ruleSet) {
+    try { rules.parsePlay(position, text, dice, ruleSet); } catch (e) { return false; }
+    return true;
+  }
+
+  /** A step's `illegal` plays must each be refused by the rules, as the build checks them.
+   * @param {Position} position @param {number[]} dice @param {string} ruleSet @param {number} frame
+   * @param {any} texts @param {number} line */
+  function refute(position, dice, ruleSet, frame, texts, line) {
+    if (texts === undefined) { return; }
+    if (!Array.isArray(texts) || !texts.every(function (t) { return typeof t === "string"; })) {
+      throw mistake(line, "step " + frame + ": illegal must be a list of plays — write illegal = [\"13/7 13/8\"]");
+    }
+    texts.forEach(function (/** @type {string} */ text) {
+      var play;
+      try { play = rules.parsePlay(position, text, dice, ruleSet); } catch (e) { return; }
+      throw mistake(line, "step " + frame + ": " + rules.repr(text) + " is listed as illegal, but the engine accepts it as " +
+        rules.repr(play.notation) + " — remove it from illegal, or change the position");
+    });
+  }
+
+  /** A value as the build's messages write it (content/diagrams.py: _show). @param {any} v @returns {string} */
+  function shown(v) {
+    if (v && typeof v === "object" && !Array.isArray(v)) {
+      return "{ " + Object.keys(v).map(function (k) { return k + " = " + shown(v[k]); }).join(", ") + " }";
+    }
+    if (v === null) { return "none"; }
+    if (typeof v === "boolean") { return v ? "True" : "False"; }
+    return typeof v === "string" ? "\"" + v + "\"" : String(v);
+  }
+
+  var EXPECT_KEYS = ["off", "pips", "result"];
+
+  /** A step's `expect` table, checked against the position after it, as the build does.
+   * @param {Position} position @param {any} outcome the play's result, or null
+   * @param {any} expect @param {number} frame @param {number} line */
+  function expectations(position, outcome, expect, frame, line) {
+    var at = "step " + frame + ": ", fix = " — correct the expectation, or the play";
+    if (!expect || typeof expect !== "object" || Array.isArray(expect)) { throw mistake(line, at + "expect must be a table"); }
+    Object.keys(expect).sort().forEach(function (key) {
+      if (EXPECT_KEYS.indexOf(key) < 0) { throw mistake(line, at + "unknown expectation " + rules.repr(key) + " — the keys here are " + EXPECT_KEYS.join(", ")); }
+    });
+    /** @type {[string, Object<string, number>][]} */
+    var counted = [["pips", { white: rules.pips(position, "white"), black: rules.pips(position, "black") }],
+      ["off", { white: position.off.white, black: position.off.black }]];
+    counted.forEach(function (pair) {
+      var key = pair[0], actual = pair[1], wanted = expect[key];
+      if (wanted === undefined) { return; }
+      if (!wanted || typeof wanted !== "object" || Array.isArray(wanted) || Object.keys(wanted).some(function (k) {
+        return !Object.prototype.hasOwnProperty.call(actual, k) || actual[k] !== wanted[k];
+      })) {
+        throw mistake(line, at + "expected " + key + " " + shown(wanted) + ", but the engine counts white " + actual.white +
+          ", black " + actual.black + fix);
+      }
+    });
+    if (!("result" in expect)) { return; }
+    var wantedResult = expect.result;
+    var json = outcome ? { winner: outcome.winner, points: outcome.points, reason: outcome.reason } : null;
+    var actualText = json ? shown(json) : "\"none\" (the game goes on)";
+    if (wantedResult === "none") {
+      if (json) { throw mistake(line, at + "expected the game to go on, but it ends: " + actualText); }
+      return;
+    }
+    if (!wantedResult || typeof wantedResult !== "object" || Array.isArray(wantedResult)) {
+      throw mistake(line, at + "result must be \"none\" or { winner, points, reason }");
+    }
+    var result = /** @type {Object<string, any>} */ (json);
+    if (!json || Object.keys(wantedResult).some(function (k) {
+      var want = k === "winner" && wantedResult[k] === "none" ? null : wantedResult[k];
+      return (Object.prototype.hasOwnProperty.call(result, k) ? result[k] : null) !== want;
+    })) {
+      throw mistake(line, at + "expected result " + shown(wantedResult) + ", but the engine says " + actualText + fix);
+    }
   }
 
   // -- the figure --------------------------------------------------------------------------------
