@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 from plakoto_site.site.build import build
@@ -70,3 +71,25 @@ def test_the_gallery_lists_every_diagram_with_its_picture_and_snippet(project: M
     lesson = (site / "en/pinning/index.html").read_text()
     assert '<a href="../embed/index.html">Diagrams for your site</a>' in lesson
     assert (site / "ru/embed/index.html").is_file()
+
+
+def test_every_diagram_of_the_tutorial_has_its_own_title_in_every_language() -> None:
+    """The gallery and the snippets name each diagram by its own title (a ``title:`` line in
+    its first fence), not by its lesson's: 27 different names per language."""
+    from plakoto_site.content.markdown import placements
+    from plakoto_site.site.check import check
+
+    repo = Path(__file__).resolve().parents[2]
+    checked = check(Project(repo))
+    for lang, lessons in checked.lessons.items():
+        titles: dict[str, str] = {}
+        for item in lessons:
+            for placement in placements(item.tokens):
+                if placement.diagram in titles:
+                    continue
+                assert placement.title, f"{lang}: {placement.diagram} in {item.lesson.slug} has no title: line"
+                assert placement.title != item.lesson.title, (lang, placement.diagram)
+                titles[placement.diagram] = placement.title
+        assert len(titles) == len(checked.content.diagrams) == 27, lang
+        assert len(set(titles.values())) == len(titles), lang
+    assert "Pinning a lone checker" in [p.title for item in checked.lessons["en"] for p in placements(item.tokens)]
