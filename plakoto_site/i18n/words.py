@@ -80,18 +80,21 @@ class Words:
         """``Black rolls 3–1 and plays 1 → 2, 1 → 4 (written 24/23 24/21 in Black's
         numbering).``: the moves as the reader sees them on the board (:meth:`board_moves`),
         then the notation, which RULES.md writes in the mover's own numbering."""
-        if play.side is Side.WHITE:
+        return self.format(self.played_template(play.side), roll=self.roll(play.dice),
+                           moves=self.board_moves(play.moves), play=play.notation())
+
+    def played_template(self, side: Side) -> str:
+        """The sentence of :meth:`played` with its placeholders: the play page's replay fills
+        it in the browser."""
+        if side is Side.WHITE:
             # TRANSLATORS: Above a board's caption: the roll and the play of this step. %(moves)s
             # are the moves in the numbers printed on the board ("24 → 19, 24 → 18"), %(play)s the
             # same play in notation ("24/19 24/18"); for White both use the same numbers.
-            text = self.gettext("White rolls %(roll)s and plays %(moves)s (written %(play)s).")
-        else:
-            # TRANSLATORS: Above a board's caption. %(moves)s are the moves in the numbers printed on
-            # the board ("1 → 2, 1 → 4"); %(play)s is the notation, written in Black's own numbering
-            # (Black's 24 is point 1 of the board): "24/23 24/21".
-            text = self.gettext("Black rolls %(roll)s and plays %(moves)s (written %(play)s in Black's numbering).")
-        return self.format(text, roll=self.roll(play.dice), moves=self.board_moves(play.moves),
-                           play=play.notation())
+            return self.gettext("White rolls %(roll)s and plays %(moves)s (written %(play)s).")
+        # TRANSLATORS: Above a board's caption. %(moves)s are the moves in the numbers printed on
+        # the board ("1 → 2, 1 → 4"); %(play)s is the notation, written in Black's own numbering
+        # (Black's 24 is point 1 of the board): "24/23 24/21".
+        return self.gettext("Black rolls %(roll)s and plays %(moves)s (written %(play)s in Black's numbering).")
 
     def board_moves(self, moves: Sequence[Move]) -> str:
         """A play in the numbers printed on the board: ``1 → 2, 1 → 4``, in the order of its

@@ -127,6 +127,15 @@ def sentences(words: Words) -> dict[str, str]:
         "pinnedWhite": _("A white checker is now pinned on %(point)s."),
         # TRANSLATORS: Play page, said after a play: a checker was pinned (board numbering).
         "pinnedBlack": _("A black checker is now pinned on %(point)s."),
+        # TRANSLATORS: Play page against the computer, said after its play: it pinned one of the
+        # reader's checkers (board numbering).
+        "pinnedYouByWhite": _("White pinned your checker on %(point)s."),
+        # TRANSLATORS: Play page against the computer, said after its play: it pinned one of the
+        # reader's checkers (board numbering).
+        "pinnedYouByBlack": _("Black pinned your checker on %(point)s."),
+        # TRANSLATORS: Play page against the computer, said after a play: the checker pinning the
+        # reader's checker left, so it can move again (board numbering).
+        "freedYou": _("Your checker on %(point)s is free again."),
         # TRANSLATORS: Play page, said after a play: White's last checker on its starting point
         # (the mother) was pinned.
         "motherPinnedWhite": _("White's mother is now pinned."),
@@ -163,6 +172,8 @@ def sentences(words: Words) -> dict[str, str]:
         # TRANSLATORS: Drawn on the board, between the two rows, beside a black checker: whose turn
         # it is (the dice drawn are the roll just played by the other side). Short.
         "turnBlack": _("Black to play"),
+        "lessonPlayedWhite": words.played_template(Side.WHITE),
+        "lessonPlayedBlack": words.played_template(Side.BLACK),
         "infoWhite": words.info_template(Side.WHITE),
         "infoBlack": words.info_template(Side.BLACK),
         # TRANSLATORS: A board's text alternative, one line per occupied point.

@@ -649,6 +649,34 @@
     return texts.join(" ");
   }
 
+  /** A play in the numbers printed on the board, as the lessons write it (Words.board_moves
+   * in plakoto_site/i18n/words.py): chains "1 → 5* → 8" (* where it pins), the mover's highest
+   * point first, the same chain twice once with its count ("24 → 18 (2)"), `off` for a checker
+   * borne off. @param {Side} side @param {Move[]} moves  in the mover's numbering @param {string} off */
+  function boardMoves(side, moves, off) {
+    /** @type {Move[][]} */
+    var chains = [];
+    moves.forEach(function (move) {
+      for (var i = chains.length - 1; i >= 0; i--) {
+        if (chains[i][chains[i].length - 1].end === move.start && move.start !== OFF) { chains[i].push(move); return; }
+      }
+      chains.push([move]);
+    });
+    chains.sort(function (x, y) {
+      var xl = x[x.length - 1], yl = y[y.length - 1];
+      return (y[0].start - x[0].start) || (yl.end - xl.end) || (Number(!xl.pins) - Number(!yl.pins));
+    });
+    /** @param {Move} m */
+    var end = function (m) { return (m.end === OFF ? off : String(own(side, m.end))) + (m.pins ? "*" : ""); };
+    /** @type {Map<string, number>} */
+    var counts = new Map();
+    chains.forEach(function (c) {
+      var text = [String(own(side, c[0].start))].concat(c.map(end)).join(" → ");
+      counts.set(text, (counts.get(text) || 0) + 1);
+    });
+    return Array.from(counts, function (pair) { return pair[1] === 1 ? pair[0] : pair[0] + " (" + pair[1] + ")"; }).join(", ");
+  }
+
   // -- refusals -----------------------------------------------------------------------------
 
   /** @returns {Refusal} */
@@ -1118,6 +1146,7 @@
     legalPlays: legalPlays,
     parsePlay: parsePlay,
     formatMoves: formatMoves,
+    boardMoves: boardMoves,
     playTree: playTree,
     refusalText: refusalText,
     botPlay: botPlay,

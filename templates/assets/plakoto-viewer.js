@@ -293,20 +293,7 @@ var PlakotoViewer = (function () {
   /** The play in the numbers printed on the board ("24 → 19, 24 → 18"), as words.py writes it.
    * @param {any} play @param {Object<string, string>} w */
   function boardMoves(play, w) {
-    /** @type {string[][]} */
-    var chains = [], ends = /** @type {number[]} */ ([]);
-    play.moves.forEach(function (/** @type {any} */ move) {
-      var from = rules.own(play.position.turn === "white" ? "black" : "white", move.start);
-      var to = move.end === 0 ? w.off : String(rules.own(play.position.turn === "white" ? "black" : "white", move.end)) + (move.pins ? "*" : "");
-      var on = ends.indexOf(from);
-      if (on >= 0 && move.end !== 0) { chains[on].push(to); ends[on] = Number(to.replace("*", "")); return; }
-      if (on >= 0) { chains[on].push(to); ends[on] = -1; return; }
-      chains.push([String(from), to]); ends.push(move.end === 0 ? -1 : Number(to.replace("*", "")));
-    });
-    /** @type {Object<string, number>} */
-    var counted = {};
-    chains.forEach(function (chain) { var t = chain.join(" → "); counted[t] = (counted[t] || 0) + 1; });
-    return Object.keys(counted).map(function (t) { return counted[t] > 1 ? t + " (" + counted[t] + ")" : t; }).join(", ");
+    return rules.boardMoves(play.position.turn === "white" ? "black" : "white", play.moves, w.off);
   }
 
   /** A caption's text with **bold** and [links](…) of Markdown, built as DOM.

@@ -21,12 +21,17 @@
    *   rules: {plakoto: string, tapa: string}, lessons: Object<string, string>, motherLesson: string}} PageData
    */
   /** @typedef {{rules: RuleSet, mode: "computer" | "two-players", level: "beginner" | "club", human: Side, length: number, forced: boolean}} Settings */
+  /**
+   * The reader's settings, kept with the game: how fast checkers travel, whether a roll that
+   * cannot be played waits for Done, whether a complete turn waits for Done.
+   * @typedef {{pace: "slow" | "normal" | "fast", passing: "wait" | "go-on", sending: "done" | "at-once"}} Prefs
+   */
   /** One line of the record: a play (notation empty when the side could not move). @typedef {{side: Side, dice: number[], notation: string, board: string}} Entry */
   /**
    * The whole game, saved in localStorage after every change.
    * @typedef {{version: number, address: string, settings: Settings, score: {white: number, black: number}, position: Position,
    *   dice: number[] | null, state: "rolling" | "moving" | "passed" | "computer" | "over", opening: boolean, result: Result | null,
-   *   log: Entry[], path: number[], draws: number, matchOver: boolean}} Game
+   *   log: Entry[], path: number[], draws: number, matchOver: boolean, prefs?: Prefs}} Game
    */
 
   var STORE = "plakoto-play";
@@ -50,7 +55,11 @@
   var startCode = seed !== null ? params.get("position") : null;
   try { if (startCode && Rules.result(Rules.fromCode(startCode))) startCode = null; } catch (e) { startCode = null; } // ignored: unreadable, or over
   var delayText = seed !== null ? params.get("delay") : null;
-  var pause = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 450;
+  var delay = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : null;
+  /** Each pace: how long a checker travels, and the pause between the computer's steps (ms). */
+  var PACE = { slow: { fly: 650, pause: 900 }, normal: { fly: 380, pause: 450 }, fast: { fly: 160, pause: 180 } };
+  /** How long a roll that cannot be played stays on the board, set to go on by itself (ms). */
+  var PASS_WAIT = 3000;
   var address = (seed !== null ? "seed=" + seed : "") + (startCode ? ";position=" + startCode : "");
 
   /** The lessons' board (board.js) with what only a game needs: checkers that travel, are
@@ -168,12 +177,8 @@
   function sided(name, side) { return words[name + (side === "white" ? "White" : "Black")]; }
   /** @param {number[]} dice */
   function rollText(dice) { return dice[0] + "–" + dice[1]; }
-  /** Board numbers of a play: "1 → 7, 7 → 12". @param {Side} side @param {Move[]} moves */
-  function boardMoves(side, moves) {
-    return moves.map(function (m) {
-      return Rules.own(side, m.start) + " → " + (m.end === 0 ? words.off : Rules.own(side, m.end));
-    }).join(", ");
-  }
+  /** A play in board numbers, as the lessons write it: "1 → 7* → 12". @param {Side} side @param {Move[]} moves */
+  function boardMoves(side, moves) { return Rules.boardMoves(side, moves, words.off); }
   /** @param {Entry} entry */
   function entryText(entry) {
     if (!entry.notation) return fill(sided("pass", entry.side), { roll: rollText(entry.dice) });
@@ -277,6 +282,41 @@
   var timer = 0;
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+  // -- the reader's settings ------------------------------------------------------------------
+
+  var prefsForm = /** @type {HTMLFormElement} */ (q("[data-prefs]"));
+  var CHOICES = { pace: ["normal", "slow", "fast"], passing: ["wait", "go-on"], sending: ["done", "at-once"] };
+  /** Each setting as `saved` has it when the page knows that value, else as the form shows it.
+   * @param {any} saved @returns {Prefs} */
+  function readPrefs(saved) {
+    /** @type {Object<string, string>} */
+    var found = {};
+    Object.keys(CHOICES).forEach(function (name) {
+      var allowed = /** @type {Object<string, string[]>} */ (CHOICES)[name];
+      var field = /** @type {RadioNodeList | null} */ (prefsForm.elements.namedItem(name));
+      var value = saved && typeof saved === "object" ? saved[name] : null;
+      found[name] = allowed.indexOf(value) >= 0 ? value : field && allowed.indexOf(field.value) >= 0 ? field.value : allowed[0];
+    });
+    return /** @type {Prefs} */ (/** @type {unknown} */ (found));
+  }
+  /** @param {Prefs} p */
+  function showPrefs(p) {
+    Object.keys(p).forEach(function (name) {
+      var input = /** @type {HTMLInputElement | null} */ (prefsForm.querySelector('input[name="' + name + '"][value="' + /** @type {any} */ (p)[name] + '"]'));
+      if (input) input.checked = true;
+    });
+  }
+  /** @type {Prefs} */
+  var prefs = readPrefs(null);
+  // With reduced motion nothing travels: the pace does not apply, and the page says why.
+  /** @type {HTMLFieldSetElement} */ (q("[data-pace]")).disabled = still;
+  q("[data-still]").hidden = !still;
+  prefsForm.addEventListener("change", function () {
+    prefs = readPrefs(null);
+    if (game.state === "passed" && prefs.passing === "go-on") goOnAfterPass();
+    save();
+  });
+
   /** @param {Side} side */
   function isComputer(side) { return game.settings.mode === "computer" && side !== game.settings.human; }
   function node() {
@@ -289,6 +329,7 @@
   function shown() { var n = node(); return n ? n.position : game.position; }
 
   function save() {
+    game.prefs = prefs;
     try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* private mode, full storage */ }
   }
 
@@ -336,7 +377,7 @@
       if (state === "rolling" && dice) return false;
       return { version: VERSION, address: address, settings: s, score: { white: score.white, black: score.black },
         position: position, dice: dice, state: state, opening: Boolean(saved.opening) && !saved.log.length, result: ended,
-        log: saved.log, path: saved.path, draws: saved.draws, matchOver: matchOver };
+        log: saved.log, path: saved.path, draws: saved.draws, matchOver: matchOver, prefs: readPrefs(saved.prefs) };
     } catch (e) {
       return false; // a corrupt saved game is ignored, never fatal
     }
@@ -397,7 +438,9 @@
   }
 
   /** @param {() => void} action @param {number} [wait] */
-  function schedule(action, wait) { clearTimeout(timer); timer = window.setTimeout(action, wait === undefined ? pause : wait); }
+  function schedule(action, wait) { clearTimeout(timer); timer = window.setTimeout(action, wait === undefined ? pause() : wait); }
+  /** The pause between the computer's steps: the reader's pace, or the test hook's ?delay. */
+  function pause() { return delay !== null ? delay : PACE[prefs.pace].pause; }
 
   function rollPressed() {
     if (game.state !== "rolling") return;
@@ -427,7 +470,7 @@
       game.state = "computer";
       game.dice = dice;
       render();
-      schedule(function () { computerPlay(dice); }, pause * 2);
+      schedule(function () { computerPlay(dice); }, pause() * 2);
     } else {
       startMoving(dice);
     }
@@ -464,6 +507,14 @@
     game.state = "passed";
     say(passText(dice));
     render();
+    if (prefs.passing === "go-on") goOnAfterPass();
+  }
+
+  /** The reader's setting: a roll that cannot be played goes on by itself after a few
+   * seconds (Done still goes on at once). */
+  function goOnAfterPass() {
+    var turn = turns;
+    schedule(function () { if (turn === turns && game.state === "passed" && prefs.passing === "go-on") done(); }, PASS_WAIT);
   }
 
   /** @param {number[]} dice */
@@ -517,8 +568,8 @@
         show(index);
         schedule(next);
       };
-      if (still || pause < 40) step();
-      else board.fly(Rules.own(side, m.start), m.end ? Rules.own(side, m.end) : 0, side, Math.min(700, pause), step);
+      if (still || pause() < 40) step();
+      else board.fly(Rules.own(side, m.start), m.end ? Rules.own(side, m.end) : 0, side, PACE[prefs.pace].fly, step);
     }
     next();
   }
@@ -542,17 +593,22 @@
     startTurn(sentence);
   }
 
-  /** Pins, releases and a pinned mother between two positions, in words. @param {Position} before @param {Position} after */
+  /** Pins, releases and a pinned mother between two positions, in words; against the
+   * computer, the reader's own checker is "your checker". @param {Position} before @param {Position} after */
   function events(before, after) {
     var said = "";
+    /** @param {Side} side */
+    var yours = function (side) { return game.settings.mode === "computer" && side === game.settings.human; };
     after.pinned.forEach(function (p) {
       if (before.pinned.indexOf(p) >= 0) return;
       var under = /** @type {Side} */ (after.board[p - 1] > 0 ? "black" : "white");
       var mother = p === (under === "black" ? 1 : 24);
-      said += " " + fill(sided(mother ? "motherPinned" : "pinned", under), { point: p });
+      var name = mother ? sided("motherPinned", under) : yours(under) ? sided("pinnedYouBy", Rules.other(under)) : sided("pinned", under);
+      said += " " + fill(name, { point: p });
     });
     before.pinned.forEach(function (p) {
-      if (after.pinned.indexOf(p) < 0) said += " " + fill(sided("freed", before.board[p - 1] > 0 ? "black" : "white"), { point: p });
+      var under = /** @type {Side} */ (before.board[p - 1] > 0 ? "black" : "white");
+      if (after.pinned.indexOf(p) < 0) said += " " + fill(yours(under) ? words.freedYou : sided("freed", under), { point: p });
     });
     return said;
   }
@@ -692,6 +748,8 @@
     game_root.removeAttribute("data-refused");
     var now = /** @type {TreeNode} */ (node());
     var more = now.tries.some(function (t) { return t.child !== null; });
+    // The reader's setting: a turn with every number played is sent at once, as by Done (a draw still asks).
+    if (prefs.sending === "at-once" && now.play && !more) { render(); done(); return; }
     say(fill(words.moved, { from: text[0].split(" → ")[0], to: text[text.length - 1].split(" → ")[1] }) +
       events(before, now.position) + (now.play ? " " + (more ? words.complete : words.allPlayed) : ""));
     render();
@@ -768,6 +826,19 @@
     render();
   }
 
+  /** Play k of the record in the lessons' words: the sentence above a diagram's caption
+   * (Words.played), then what the play did (a pin, a release) and how the game ended.
+   * @param {number} k */
+  function replayCaption(k) {
+    var r = /** @type {NonNullable<typeof replay>} */ (replay), play = r.plays[k], entry = game.log[k - 1];
+    var text = play ? fill(sided("lessonPlayed", entry.side), {
+      roll: rollText(entry.dice), moves: boardMoves(entry.side, play.moves), play: play.notation,
+    }) : entryText(entry);
+    var ended = Rules.result(r.positions[k], game.settings.rules);
+    return text + (ended && /mother/.test(ended.reason) ? "" : events(r.positions[k - 1], r.positions[k])) +
+      (ended ? " " + resultText(ended) : "");
+  }
+
   /** @param {number} k  how many plays of the record are made @param {boolean} moving  travel there from k - 1 */
   function showStep(k, moving) {
     if (!replay) return;
@@ -786,7 +857,7 @@
         board.arrow(Rules.own(entry.side, m.start), m.end ? Rules.own(entry.side, m.end) : 0, "last-move", false);
       });
     };
-    /** @type {HTMLElement} */ (replayBox.querySelector("[data-replay-caption]")).textContent = k ? k + ". " + entryText(entry) : words.replayStart;
+    /** @type {HTMLElement} */ (replayBox.querySelector("[data-replay-caption]")).textContent = k ? k + ". " + replayCaption(k) : words.replayStart;
     /** @type {HTMLElement} */ (replayBox.querySelector(".counter")).textContent = k + " / " + game.log.length;
     if (moving && play && k > 0) {
       var nodes = /** @type {TreeNode[]} */ (Rules.playTree(r.positions[k - 1], entry.dice, game.settings.rules)), at = 0;
@@ -933,6 +1004,10 @@
     enable("done", (state === "moving" && Boolean(current && current.play)) || state === "passed");
     enable("hint", state === "moving");
     enable("replay", state !== "computer" && game.log.length > 0);
+    // What to press next stands out: Roll, Done once the turn is complete or passed, Next game.
+    q('button[data-action="roll"]').classList.toggle("game-main", state === "rolling");
+    q('button[data-action="done"]').classList.toggle("game-main", state === "passed" || (state === "moving" && Boolean(current && current.play)));
+    q('button[data-action="next"]').classList.add("game-main");
     var next = /** @type {HTMLButtonElement} */ (q('button[data-action="next"]'));
     next.hidden = !(state === "over" && !game.matchOver);
     q('button[data-action="again"]').hidden = q('button[data-action="new-match"]').hidden = !(state === "over" && game.matchOver);
@@ -1059,6 +1134,8 @@
   /** Go on with a saved game that restore() has checked. @param {Game} saved */
   function resume(saved) {
     game = saved;
+    prefs = saved.prefs || prefs;
+    showPrefs(prefs);
     showSettings(game.settings);
     tree = null;
     if (game.state === "moving" && game.dice) {
@@ -1081,7 +1158,7 @@
     if (game.state === "computer") { say(words.thinking); schedule(dice ? function () { computerPlay(dice || []); } : computerTurn); }
     else if (game.state === "over" && game.result) say(last + " " + resultText(game.result));
     else if (game.state === "rolling") say((last ? last + " " : "") + (game.opening ? words.openingPrompt : sided("roll", game.position.turn)));
-    else if (game.state === "passed") say(passText(/** @type {number[]} */ (game.dice)));
+    else if (game.state === "passed") { say(passText(/** @type {number[]} */ (game.dice))); if (prefs.passing === "go-on") goOnAfterPass(); }
     else say(last);
     render();
   }

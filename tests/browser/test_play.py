@@ -854,7 +854,9 @@ def test_the_record_replays_on_the_board_with_the_lessons_step_buttons(page: Pag
     expect(page.locator(f"{GAME} .play-layer .last-move")).to_have_count(0)
     page.keyboard.press("ArrowRight")  # the keys of the lessons' diagrams
     assert game.attr("replay") == "1"
-    expect(caption).to_have_text(f"1. White rolls 4–1 and plays {first}.")
+    # The lessons' sentence: the moves in board numbers, then the notation.
+    expect(caption).to_contain_text("1. White rolls 4–1 and plays 24 → ")
+    expect(caption).to_contain_text(f"(written {first}).")
     expect(page.locator(f"{GAME} .play-layer .last-move")).to_have_count(len(first.moves))
     page.keyboard.press("End")
     assert game.attr("replay") == "2"

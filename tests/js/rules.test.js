@@ -228,3 +228,19 @@ test("the script loads in a page as window.PlakotoRules, with no module system",
   assert.equal(typeof window.PlakotoRules.legalPlays, "function");
   assert.equal(window.PlakotoRules.legalPlays(window.PlakotoRules.start(), [6, 5]).length, 2);
 });
+
+test("a play in board numbers reads as the lessons write it (Words.board_moves)", () => {
+  const played = (positionCode, text, dice) => R.parsePlay(code(positionCode), text, dice);
+  const pin = played("W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15* 13/10", [5, 3]);
+  assert.equal(R.boardMoves("white", pin.moves, "off"), "20 → 15*, 13 → 10");
+  // Black in board numbers: its 24 is point 1; the higher landing first.
+  const black = played("W:24x15;B:1x15;T:B", "24/21 24/23", [3, 1]);
+  assert.equal(R.boardMoves("black", black.moves, "off"), "1 → 2, 1 → 4");
+  // One checker going on is one chain; the same chain twice is written once, counted.
+  const doubles = played("W:24x15;B:1x15;T:W", "24/18(2) 18/12(2)", [6, 6]);
+  assert.equal(R.boardMoves("white", doubles.moves, "off"), "24 → 18 → 12 (2)");
+  const on = played("W:24x8,20,13x6;B:1x10,5x4,15;T:W", "20/15*/12", [5, 3]);
+  assert.equal(R.boardMoves("white", on.moves, "off"), "20 → 15* → 12");
+  const home = played("W:6,5,4x13;B:1x15;T:W", "6/off 5/off", [6, 5]);
+  assert.equal(R.boardMoves("white", home.moves, "dehors"), "6 → dehors, 5 → dehors");
+});
