@@ -17,7 +17,7 @@ from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import palette, svg
 from plakoto_site.render.diagrams import EmbedLinks, diagram_html
-from plakoto_site.render.embed import WIDTHS, Embed, filmstrips, pictures, plain
+from plakoto_site.render.embed import SCHEMES, WIDTHS, Embed, filmstrip, pictures, plain
 from plakoto_site.render.pages import placement_captions
 from plakoto_site.render.templates import Templates
 
@@ -94,11 +94,14 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
                tuple(sorted((f, str(c)) for f, c in embed.captions.items())), words.fingerprint,
                site.base_url, tuple(sorted(site.versions.items())), site.templates_digest, site.png)
         href = relative(embed.page, page_path(lang, lesson.slug)) + f"#{embed.diagram.id}"
-        files = site.cache.get("embeds", key, partial(
-            embed_files, embed, words, site.checked.translations[lang], site.templates, site.base_url,
+        files = partial(
+            each_embed_file, embed, words, site.checked.translations[lang], site.templates, site.base_url,
             partial(site.asset, embed.page), href, lesson.title, site.cache,
-            site.project.root / BITMAPS if site.png else None))
-        yield from files.items()
+            site.project.root / BITMAPS if site.png else None)
+        if site.cache.lasting:  # serve: kept for the next build
+            yield from site.cache.get("embeds", key, partial(dict, files())).items()
+        else:  # each file written as it is made: a 10,000-step diagram has 20,000 pictures
+            yield from files()
 
 
 def oembed_documents(site: Site, embeds: dict[tuple[str, str], Placed],
@@ -195,11 +198,22 @@ def embed_files(
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
     bitmaps: Path | None = None,
 ) -> dict[str, bytes]:
-    """One embed's files: the page, a picture per step, the filmstrip and the oEmbed JSON;
-    with ``bitmaps`` (the folder that keeps them between builds) a PNG of every picture and
-    the link preview card too. ``asset`` links the page to an asset by name."""
+    """One embed's files by name (see :func:`each_embed_file`)."""
+    return dict(each_embed_file(embed, words, translations, templates, base_url, asset, lesson_href, lesson_title,
+                                memo, bitmaps))
+
+
+def each_embed_file(
+    embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
+    asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
+    bitmaps: Path | None = None,
+) -> Iterator[tuple[str, bytes]]:
+    """One embed's files, one at a time as they are made: the page, a picture per step, the
+    filmstrip and the oEmbed JSON; with ``bitmaps`` (the folder that keeps them between
+    builds) a PNG of every picture and the link preview card too. ``asset`` links the page
+    to an asset by name."""
     diagram = embed.diagram
-    html = templates.render(
+    yield embed.page, templates.render(
         "embed.html",
         translations,
         lang=words.language,
@@ -215,22 +229,21 @@ def embed_files(
         js=asset("diagram.js"),
         frame_js=asset("embed-frame.js"),
         icon=asset("favicon.svg"),
-    )
-    files = {embed.page: html.encode()}
-    for scheme, drawn in filmstrips(embed, words, memo).items():
-        files[embed.filmstrip_in(scheme)] = drawn.encode()
-    for frame in range(diagram.frames):
-        for scheme, drawn in pictures(embed, frame, words, memo).items():
-            files[embed.picture(frame, scheme)] = drawn.encode()
+    ).encode()
+    for scheme in SCHEMES:  # one at a time: each holds every board of the diagram
+        yield embed.filmstrip_in(scheme), filmstrip(embed, words, memo, scheme).encode()
     if bitmaps is not None:
         from plakoto_site.render.png import card, png  # here: resvg is loaded only for bitmaps
-
-        for frame in range(diagram.frames):
-            files[embed.png(frame)] = png(files[embed.picture(frame)].decode(), memo, bitmaps)
-        files[embed.card] = card(files[embed.picture(diagram.card_frame)].decode(), memo, bitmaps, title=embed.title)
+    for frame in range(diagram.frames):
+        for scheme, drawn in pictures(embed, frame, words, memo).items():
+            yield embed.picture(frame, scheme), drawn.encode()
+            if bitmaps is not None and scheme == palette.LIGHT:
+                yield embed.png(frame), png(drawn, memo, bitmaps)
+                if frame == diagram.card_frame:
+                    yield embed.card, card(drawn, memo, bitmaps, title=embed.title)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
-    files[embed.oembed] = embed.oembed_json(base_url, words, provider, png=bitmaps is not None).encode()
+    yield embed.oembed, embed.oembed_json(base_url, words, provider, png=bitmaps is not None).encode()
     for width in WIDTHS:
-        files[embed.oembed_at(width)] = embed.oembed_json(base_url, words, provider, width, png=bitmaps is not None).encode()
-    return files
+        yield (embed.oembed_at(width),
+               embed.oembed_json(base_url, words, provider, width, png=bitmaps is not None).encode())

@@ -41,21 +41,24 @@ def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool =
     chosen = [language.code for language in site.languages] if languages is None else list(languages)
     try:
         embeds = find_embeds(site, chosen)
-        generators = [
-            home_pages(site, chosen),
-            lesson_pages(site, partial(embed_links, site, embeds), chosen),
-            practice_pages(site, chosen),
-            drill_pages(site, chosen),
-            play_pages(site, chosen),
-            embed_pages(site, embeds, chosen),
-            gallery_pages(site, embeds, chosen),
-            view_pages(site, chosen),
-            oembed_documents(site, embeds, chosen),
-        ]
+        for lang in chosen:  # one language after the other: each lets go of its frames when done
+            one = [lang]
+            for generator in (
+                home_pages(site, one),
+                lesson_pages(site, partial(embed_links, site, embeds), one),
+                practice_pages(site, one),
+                drill_pages(site, one),
+                play_pages(site, one),
+                embed_pages(site, embeds, one),
+                gallery_pages(site, embeds, one),
+                view_pages(site, one),
+                oembed_documents(site, embeds, one),
+            ):
+                yield from generator
+            site.cache.language_done()
         if shared:
-            generators += [root_pages(site), search_files(site), asset_files(site), oembed_index(site)]
-        for generator in generators:
-            yield from generator
+            for generator in (root_pages(site), search_files(site), asset_files(site), oembed_index(site)):
+                yield from generator
     except TemplateError as error:
         raise ContentError([template_problem(site.project.root, error)]) from None
 
