@@ -19,6 +19,8 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
+from plakoto_site.i18n.languages import plural_samples
+
 from . import palette, svg
 from .board import geometry
 from .scripts import served
@@ -33,7 +35,7 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for "a message, tran
 
 MESSAGES = (
     "White to play", "Black to play",
-    "White: %(pips)s pips, %(off)s off", "Black: %(pips)s pips, %(off)s off",
+    "White: %(pips)s, %(off)s", "Black: %(pips)s, %(off)s",
     "%(step)s / %(steps)s", "Step %(step)s of %(steps)s",
     "First step", "Previous step", "Next step", "Last step",
     "White rolls %(roll)s and plays %(moves)s (written %(play)s).",
@@ -80,10 +82,22 @@ def stylesheet() -> str:
             + palette.rules(lambda name: f"var(--plakoto-{name})") + LAYOUT.replace("\n", ""))
 
 
+COUNTED = {"pips": ("%(count)s pip", "%(count)s pips"), "off": ("%(count)s off", "%(count)s off")}
+"""The sentences with a count put into "White: %(pips)s, %(off)s" (as :meth:`Words.side_info`
+words them), by the name the script asks for."""
+
+
 def words(catalogs: Mapping[str, NullTranslations]) -> dict[str, dict[str, str]]:
-    """:data:`MESSAGES` in each language, English as written."""
-    return {lang: {message: translations.gettext(message) for message in MESSAGES}
-            for lang, translations in catalogs.items()}
+    """:data:`MESSAGES` in each language, English as written; and each :data:`COUNTED`
+    sentence in each CLDR plural category of the language, as ``pips.one``, ``pips.few``…
+    (the script chooses with ``Intl.PluralRules``)."""
+    found = {}
+    for lang, translations in catalogs.items():
+        found[lang] = {message: translations.gettext(message) for message in MESSAGES}
+        for name, (one, other) in COUNTED.items():
+            for category, sample in plural_samples(lang).items():
+                found[lang][f"{name}.{category}"] = translations.ngettext(one, other, sample)
+    return found
 
 
 def viewer_script(assets: Path, catalogs: Mapping[str, NullTranslations]) -> bytes:

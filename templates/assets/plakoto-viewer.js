@@ -356,6 +356,12 @@ var PlakotoViewer = (function () {
   function showFigure(host, source, replayed, lang) {
     var root = /** @type {ShadowRoot} */ (host.shadowRoot), w = wordsFor(lang), frames = replayed.frames;
     var texts = captions(source, frames, lang), title = inLanguage(source.title, lang), shown = 0;
+    var plural = new Intl.PluralRules(w === data.words.en ? "en" : lang);
+    /** A count in its sentence ("293 pips"), in the form the language's plural rule gives it.
+     * @param {string} name @param {number} count */
+    function counted(name, count) {
+      return format(w[name + "." + plural.select(count)] || w[name + ".other"] || w[name + ".many"] || "", { count: count });
+    }
     var figure = make("figure", "plakoto-figure");
     figure.setAttribute("role", "group");
     figure.setAttribute("aria-label", title || "Plakoto");
@@ -424,8 +430,8 @@ var PlakotoViewer = (function () {
       }
       if (!over) { board.turn(position.turn, w[position.turn === "white" ? "White to play" : "Black to play"]); }
       board.info(["white", "black"].map(function (side) {
-        return format(w[side === "white" ? "White: %(pips)s pips, %(off)s off" : "Black: %(pips)s pips, %(off)s off"],
-          { pips: rules.pips(position, side), off: position.off[side] });
+        return format(w[side === "white" ? "White: %(pips)s, %(off)s" : "Black: %(pips)s, %(off)s"],
+          { pips: counted("pips", rules.pips(position, side)), off: counted("off", position.off[side]) });
       }), over ? null : position.turn);
       var label = format(w["Step %(step)s of %(steps)s"], { step: shown + 1, steps: frames.length });
       var svgTitle = figure.querySelector("svg title");
