@@ -6,7 +6,7 @@ Files for diagram ``d`` in language ``xx``, relative to the site root::
     xx/embed/d/index.html     the embed page: ?step=2 (or a step name), ?theme=dark
     xx/embed/d/0.svg, 1.svg…  one picture per step, its words in that language, light
     xx/embed/d/0.dark.svg…    the same in the dark scheme (neither follows the reader's system)
-    xx/embed/d/0.png, 1.png…  the light pictures as bitmaps
+    xx/embed/d/0.png, 1.png…  the light pictures as bitmaps (0.dark.png: dark; 0@2x.png, 0.dark@2x.png: twice as large)
     xx/embed/d/card.png       the title and the card step (card = "step", by default the last) on a 1200×630 sheet, for link previews
     xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
     xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
@@ -97,8 +97,9 @@ class Embed:
     def picture(self, frame: int, scheme: int = palette.LIGHT) -> str:
         return f"{self.folder}/{frame}{_DARK if scheme == palette.DARK else ''}.svg"
 
-    def png(self, frame: int) -> str:
-        return f"{self.folder}/{frame}.png"
+    def png(self, frame: int, scheme: int = palette.LIGHT, zoom: int = 1) -> str:
+        """``0.png``; ``0.dark.png`` in the dark scheme; ``0@2x.png``, ``0.dark@2x.png`` twice as large."""
+        return f"{self.folder}/{frame}{_DARK if scheme == palette.DARK else ''}{'@2x' if zoom == 2 else ''}.png"
 
     @property
     def card(self) -> str:

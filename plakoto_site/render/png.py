@@ -32,36 +32,37 @@ are drawn with it. resvg's own default for ``sans-serif`` is Arial, which Linux 
 rarely have: without a family it knows, the labels would silently vanish from the bitmap."""
 
 
-def _raster(picture: str) -> bytes:
+def _raster(picture: str, zoom: int = 1) -> bytes:
     if FONT_FILES:
         data = resvg_py.svg_to_bytes(svg_string=picture, skip_system_fonts=True, font_files=list(FONT_FILES),
-                                     sans_serif_family="DejaVu Sans")
+                                     sans_serif_family="DejaVu Sans", zoom=zoom)
     else:
-        data = resvg_py.svg_to_bytes(svg_string=picture)
+        data = resvg_py.svg_to_bytes(svg_string=picture, zoom=zoom)
     return bytes(data)
 
 
-def png(picture: str, memo: Memo | None = None, store: Path | None = None) -> bytes:
-    """A standalone SVG picture as PNG, at its own size. What is not drawn (``<title>``,
+def png(picture: str, memo: Memo | None = None, store: Path | None = None, zoom: int = 1) -> bytes:
+    """A standalone SVG picture as PNG, at its own size times ``zoom`` (2: for screens of
+    two device pixels to a CSS pixel). What is not drawn (``<title>``,
     ``<desc>``, data) is left out first, so the same board in two languages whose labels
     agree is one bitmap. The same bitmap is drawn once a build (``memo``), and once ever
     with a ``store``: a folder of bitmaps named by what they show, kept between builds as
     MkDocs's social cards keep theirs in ``.cache/``; rasterising costs ~40 ms a picture."""
     drawn = _UNDRAWN.sub("", picture)
-    key = hashlib.blake2b(f"{resvg_py.__version__} {FONT_FILES} {drawn}".encode(), digest_size=16).hexdigest()
-    return remembered(memo, "png", key, lambda: _stored(store, key, drawn))
+    key = hashlib.blake2b(f"{resvg_py.__version__} {FONT_FILES} {zoom} {drawn}".encode(), digest_size=16).hexdigest()
+    return remembered(memo, "png", key, lambda: _stored(store, key, drawn, zoom))
 
 
 _UNDRAWN = re.compile(r"<title>[^<]*</title>|<desc>[^<]*</desc>| data-position=\"[^\"]*\"")
 
 
-def _stored(store: Path | None, key: str, drawn: str) -> bytes:
+def _stored(store: Path | None, key: str, drawn: str, zoom: int = 1) -> bytes:
     if store is None:
-        return _raster(drawn)
+        return _raster(drawn, zoom)
     path = store / f"{key}.png"
     if path.is_file():
         return path.read_bytes()
-    data = _raster(drawn)
+    data = _raster(drawn, zoom)
     store.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{key}.{os.getpid()}.tmp")
     partial.write_bytes(data)

@@ -158,6 +158,9 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         "steps": placed.embed.diagram.frames,
         "picture_height": round(GALLERY_WIDTH * svg.HEIGHT / svg.WIDTH),
         "iframe": placed.embed.iframe(site.base_url, words),
+        "png": {name: relative(path, placed.embed.png(0, scheme, zoom)) for name, scheme, zoom in (
+            ("light", palette.LIGHT, 1), ("light2", palette.LIGHT, 2), ("dark", palette.DARK, 1),
+            ("dark2", palette.DARK, 2))} if site.png else None,
         "lesson_title": placed.lesson.lesson.title,
         "lesson_href": relative(path, page_path(lang, placed.lesson.lesson.slug)) + f"#{placed.embed.diagram.id}",
     } for placed in found]
@@ -237,9 +240,10 @@ def each_embed_file(
     for frame in range(diagram.frames):
         for scheme, drawn in pictures(embed, frame, words, memo).items():
             yield embed.picture(frame, scheme), drawn.encode()
-            if bitmaps is not None and scheme == palette.LIGHT:
-                yield embed.png(frame), png(drawn, memo, bitmaps)
-                if frame == diagram.card_frame:
+            if bitmaps is not None:
+                for zoom in (1, 2):
+                    yield embed.png(frame, scheme, zoom), png(drawn, memo, bitmaps, zoom)
+                if frame == diagram.card_frame and scheme == palette.LIGHT:
                     yield embed.card, card(drawn, memo, bitmaps, title=embed.title)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+import zlib
 
 from .conftest import REPO, MiniProject
 
@@ -128,12 +129,47 @@ def png_size(data: bytes) -> tuple[int, int]:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
+def pixels(data: bytes) -> list[tuple[int, int, int]]:
+    """The colours of an 8-bit RGB or RGBA PNG without interlacing, row by row (an
+    independent reader: the PNG specification's five filters)."""
+    width, height = png_size(data)
+    colour_type = data[25]
+    channels = {2: 3, 6: 4}[colour_type]
+    packed, at = b"", 8
+    while at < len(data):
+        length = int.from_bytes(data[at:at + 4], "big")
+        if data[at + 4:at + 8] == b"IDAT":
+            packed += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw, stride, out = zlib.decompress(packed), width * channels, []
+    previous = bytearray(stride)
+    for row in range(height):
+        kind, line = raw[row * (stride + 1)], bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                guess = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+                line[i] = (line[i] + guess) & 255
+        out += [tuple(line[i:i + 3]) for i in range(0, stride, channels)]
+        previous = line
+    return out  # type: ignore[return-value]
+
+
 def test_pictures_come_in_a_fixed_light_and_dark_theme_with_a_png_per_step(project: MiniProject) -> None:
     done = project.run("build", "--png")
     assert done.returncode == 0, done.stderr
     folder = project.root / "_site/en/embed/pin"
     assert sorted(p.name for p in folder.iterdir() if not p.name.startswith("oembed")) == [
-        "0.dark.svg", "0.png", "0.svg", "1.dark.svg", "1.png", "1.svg", "card.png",
+        "0.dark.png", "0.dark.svg", "0.dark@2x.png", "0.png", "0.svg", "0@2x.png",
+        "1.dark.png", "1.dark.svg", "1.dark@2x.png", "1.png", "1.svg", "1@2x.png", "card.png",
         "filmstrip.dark.svg", "filmstrip.svg", "index.html"]
     for name in ("0.svg", "1.svg", "filmstrip.svg", "0.dark.svg", "1.dark.svg", "filmstrip.dark.svg"):
         text = (folder / name).read_text()
@@ -145,6 +181,17 @@ def test_pictures_come_in_a_fixed_light_and_dark_theme_with_a_png_per_step(proje
         root = ET.parse(folder / f"{frame}.svg").getroot()
         size = (int(root.get("width") or 0), int(root.get("height") or 0))
         assert png_size((folder / f"{frame}.png").read_bytes()) == size
+        assert png_size((folder / f"{frame}.dark.png").read_bytes()) == size
+        assert png_size((folder / f"{frame}@2x.png").read_bytes()) == (2 * size[0], 2 * size[1])
+        assert png_size((folder / f"{frame}.dark@2x.png").read_bytes()) == (2 * size[0], 2 * size[1])
+        # the felt's colour (site.css's light #e9dcc3, dark #3a3026) covers much of each board
+        for name, felt, other in ((f"{frame}.png", (0xe9, 0xdc, 0xc3), (0x3a, 0x30, 0x26)),
+                                  (f"{frame}.dark@2x.png", (0x3a, 0x30, 0x26), (0xe9, 0xdc, 0xc3))):
+            colours = pixels((folder / name).read_bytes())
+            assert colours.count(felt) > len(colours) // 10 and other not in colours, name
+    gallery = (project.root / "_site/en/embed/index.html").read_text()
+    assert ('<a href="pin/0.png">light</a> (<a href="pin/0@2x.png">2×</a>)\n'
+            '      · <a href="pin/0.dark.png">dark</a> (<a href="pin/0.dark@2x.png">2×</a>)') in gallery
     assert png_size((folder / "card.png").read_bytes()) == (1200, 630)
 
 
