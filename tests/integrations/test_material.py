@@ -97,3 +97,18 @@ def test_the_board_follows_the_palette_toggle(page: Page, material: str, system:
         assert contrast_of(fill, plate) >= 4.5
     if system == "light":
         page.screenshot(path=str(Path("test-results") / "material-slate.png"), full_page=False)
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_boards_numbers_stay_readable(page: Page, material: str) -> None:
+    """At 360 pixels the board is drawn at about half size: the point numbers and pip lines
+    get larger letters (as in the lessons), some 10 pixels high on the screen, not 7."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(material + "sub/pins/")
+    frame = page.locator("figure[data-plakoto-diagram='pin-on-five'] .frame:not([hidden])")
+    for selector in (".pt-num", ".info"):
+        # the letters' size on the screen: the font size in board units, times the board's scale
+        shown = frame.locator(selector).first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize) * e.ownerSVGElement.getBoundingClientRect().width"
+            " / e.ownerSVGElement.viewBox.baseVal.width")
+        assert shown >= 10, (selector, shown)
