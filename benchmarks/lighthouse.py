@@ -1,6 +1,9 @@
 """Lighthouse (mobile preset) on the largest lesson page and the play page of each language.
 
-    python benchmarks/lighthouse.py [--play-only]
+    python benchmarks/lighthouse.py [--play-only] [PAGE ...]
+
+PAGE is a path under the site, e.g. en/ en/pinning/ en/practice/ en/glossary/ (the lesson
+page types); without it, the largest lesson page of each language and the play pages.
 
 Installs the npm package lighthouse into benchmarks/.cache/ on first use, builds the site
 with its base URL set to a loopback server (so canonical and hreflang links are real),
@@ -68,7 +71,8 @@ def lighthouse() -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--play-only", action="store_true", help="only the play pages")
-    play_only = parser.parse_args().play_only
+    parser.add_argument("pages", nargs="*", metavar="PAGE", help="paths under the site, e.g. en/practice/")
+    args = parser.parse_args()
     binary = lighthouse()
     chromium = shutil.which("chromium")
     if not chromium:
@@ -85,8 +89,10 @@ def main() -> int:
         lang = page.parts[-3]
         if page.parts[-2] != "play" and (lang not in largest or page.stat().st_size > largest[lang].stat().st_size):
             largest[lang] = page
-    pages = [] if play_only else [largest[lang] for lang in sorted(largest)]
+    pages = [] if args.play_only else [largest[lang] for lang in sorted(largest)]
     pages += sorted(folder.glob("*/play/index.html"))
+    if args.pages:
+        pages = [folder / name.strip("/") / "index.html" for name in args.pages]
     print(f"{'page':32} " + " ".join(f"{c:>15}" for c in CATEGORIES))
     worst = 100
     for page in pages:

@@ -4,7 +4,8 @@
 // play page (play.js). The board itself is the SVG render/svg.py draws at build time; this
 // script draws a position on it again with the same small shapes (render/svg.py SHAPES) at
 // the places render/board.py's geometry() gives, lays a button over each point, and marks
-// the chosen checker and where it can go. It holds no rule of the game.
+// the chosen checker and where it can go; a checker can travel from point to point
+// ("Show the answer", the computer's moves). It holds no rule of the game.
 
 /** @typedef {import("../../types/board").Geometry} BoardGeometry  the board's measures (render/board.py) */
 /** @typedef {"white" | "black"} BoardColour */
@@ -78,12 +79,12 @@ class PlakotoBoard {
       this.use("pin", "", x, geo.points[point].pinMarkY);
       first = geo.stack.pinShift; shown = geo.stack.shownOverPin;
     }
-    var visible = Math.min(Math.abs(count), shown);
-    for (var i = 0; i < visible; i ++) { this.use("checker", owner, x, this.slot(point, first + i)); }
+    var visible = Math.min(Math.abs(count), shown), top = null;
+    for (var i = 0; i < visible; i ++) { top = this.use("checker", owner, x, this.slot(point, first + i)); }
     if (Math.abs(count) > visible) {
       this.text("text", { x: x, y: this.slot(point, first + visible - 1) + geo.stack.countDy, "class": "ck-count on-" + owner,
         "text-anchor": "middle", "font-size": geo.stack.fontSize, "font-weight": "bold" }, String(Math.abs(count)));
-    }
+    } else if (top) { top.setAttribute("data-top", String(point)); } // the checker fly() lifts
     return first + visible;
   }
 
@@ -131,6 +132,41 @@ class PlakotoBoard {
     });
   }
 
+  /** Place a checker drawn by use() at a new centre. @param {Element} piece @param {number} x @param {number} y */
+  put(piece, x, y) {
+    var spec = this.geo.shapes.checker, round = spec.tag === "circle";
+    piece.setAttribute(round ? "cx" : "x", String(round ? x : x + spec.dx));
+    piece.setAttribute(round ? "cy" : "y", String(round ? y : y + spec.dy));
+  }
+
+  /** Where a checker stands or lands: the top of `point`'s stack, or the first free slot
+   * above it (`free`); between the trays for off (0). @param {number} point @param {boolean} free */
+  spot(point, free) {
+    var geo = this.geo;
+    if (!point) { return [geo.tray.x + geo.tray.width / 2, geo.dice.y]; }
+    return [geo.points[point].x, this.slot(point, free ? Math.min(this.heights[point], geo.stack.shown - 0.5) : this.top(point))];
+  }
+
+  /** Move the top checker of `from` to `to` (0: off) over `ms` milliseconds, then call
+   * `done`; the position drawn stays the one before the move until the caller draws again.
+   * The callers skip it under prefers-reduced-motion.
+   * @param {number} from @param {number} to @param {BoardColour} colour @param {number} ms @param {() => void} done */
+  fly(from, to, colour, ms, done) {
+    var start = this.spot(from, false), end = this.spot(to, true), began = -1;
+    var lifted = this.layer.querySelector('[data-top="' + from + '"]');
+    if (lifted) { lifted.setAttribute("visibility", "hidden"); }
+    var self = this, piece = this.use("checker", colour, start[0], start[1]);
+    piece.classList.add("flying");
+    /** @param {number} now */
+    function frame(now) {
+      if (began < 0) { began = now; }
+      var k = ms > 0 ? Math.min(1, (now - began) / ms) : 1, e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
+      self.put(piece, start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e);
+      if (k < 1) { requestAnimationFrame(frame); } else { done(); }
+    }
+    requestAnimationFrame(frame);
+  }
+
   /** The top checker of a point's stack, as a slot. @param {number} point */
   top(point) { return Math.max(0, Math.min(this.heights[point], this.geo.stack.shown) - 1); }
 
@@ -162,8 +198,13 @@ class PlakotoBoard {
    * their points, and let the arrow keys walk them in the board's own layout (top row
    * 13–24, bottom 12–1); `home` is the one Tab reaches.
    * @param {HTMLElement} group @param {string} home */
-  points(group, home) {
-    var geo = this.geo, t = geo.tray, buttons = group.querySelectorAll("button[data-point]");
+  points(group, home) { PlakotoBoard.lay(group, this.geo, home); }
+
+  /** The same without a board drawn on yet (exercise.js draws only once the reader plays):
+   * the buttons need only the board's measures `geo`.
+   * @param {HTMLElement} group @param {BoardGeometry} geo @param {string} home */
+  static lay(group, geo, home) {
+    var t = geo.tray, buttons = group.querySelectorAll("button[data-point]");
     for (var i = 0; i < buttons.length; i ++) {
       var button = /** @type {HTMLElement} */ (buttons[i]), where = button.getAttribute("data-point") || "";
       var place = where === "off" ? { x: t.x, y: t.black.areaY, w: t.width, h: t.white.areaY + t.height - t.black.areaY }

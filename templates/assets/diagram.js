@@ -28,6 +28,19 @@
   var reduceMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   /** @type {Stepper[]} */
   var steppers = [];
+  /** The steppers whose step buttons must be placed again, at the next frame. @type {Stepper[]} */
+  var unplaced = [];
+
+  /** Place the step buttons of `stepper` before the next paint: every board measured first,
+   * then every place set, so the page is laid out once, not once per diagram. @param {Stepper} stepper */
+  function replace(stepper) {
+    if (unplaced.indexOf(stepper) < 0 && unplaced.push(stepper) === 1) { requestAnimationFrame(placeAll); }
+  }
+  function placeAll() {
+    var tops = unplaced.map(function (stepper) { return stepper.boardFoot(); });
+    unplaced.forEach(function (stepper, i) { if (tops[i] !== null) { stepper.figure.style.setProperty("--controls-top", tops[i] + "px"); } });
+    unplaced = [];
+  }
 
   /** @param {Element} frame @param {string} selector */
   function text(frame, selector) {
@@ -99,13 +112,13 @@
         this.thisStep.addEventListener("change", function () { self.embedStep(); });
       }
       this.show(0, { announce: false, history: false, animate: false });
-      window.addEventListener("resize", function () { self.place(); });
+      window.addEventListener("resize", function () { replace(self); });
     }
 
-    /** The step buttons right under the board shown (site.css): where the board ends. */
-    place() {
+    /** Where the board shown ends, which is where its step buttons go (site.css), or null. */
+    boardFoot() {
       var board = this.frames[this.index].querySelector(".frame-board");
-      if (board instanceof HTMLElement) { this.figure.style.setProperty("--controls-top", board.offsetTop + board.offsetHeight + "px"); }
+      return board instanceof HTMLElement ? board.offsetTop + board.offsetHeight : null;
     }
 
     /** Whether the page reads right to left (the board does not, its arrows do). */
@@ -157,7 +170,7 @@
       this.index = index;
       for (var i = 0; i < this.frames.length; i += 1) { this.frames[i].hidden = i !== index; }
       this.figure.setAttribute("data-step", String(index));
-      this.place();
+      replace(this);
       this.counter.textContent = text(frame, ".frame-counter");
       var buttons = this.controls.querySelectorAll("button[data-action]");
       for (var j = 0; j < buttons.length; j += 1) {

@@ -198,10 +198,10 @@
     moves(tree, words) {
       var self = this, root = this.root;
       this.tree = tree; this.words = words;
-      // The board drawn at build time stays; what a move changes is drawn again on it (board.js).
-      this.board = new PlakotoBoard(find(root, ".xstatic svg", SVGSVGElement), tree.board, "board-layer");
+      // The board drawn at build time shows the start; board.js draws on it only once the
+      // reader plays (draw), so a page of exercises starts quickly.
       var group = find(root, ".xboard", HTMLElement);
-      this.board.points(group, tree.side === "white" ? "24" : "1");
+      PlakotoBoard.lay(group, tree.board, tree.side === "white" ? "24" : "1");
       group.hidden = false;
       find(root, ".xactions", HTMLElement).hidden = false;
       this.off = find(root, ".xoff", HTMLElement);
@@ -226,18 +226,16 @@
     /** A move in the board's numbers, as the reader sees it: "5 → 10", "3 → off". @param {Played} step */
     onBoard(step) { return step.start + " → " + (step.to === "off" ? this.words.off : step.to); }
 
+    /** The board played on: the build's drawing, drawn again by board.js from the first move on. */
+    drawn() {
+      if (!this.board) { this.board = new PlakotoBoard(find(this.root, ".xstatic svg", SVGSVGElement), this.tree.board, "board-layer"); }
+      return this.board;
+    }
+
     draw() {
-      var node = this.tree.nodes[this.node], tree = this.tree, words = this.words;
-      var board = /** @type {PlakotoBoard} */ (this.board);
-      board.position(node);
-      board.dice(tree.dice, tree.side, node.numbers);
-      board.turn(tree.side, words.turn);
-      // the checkers moved so far ringed, as the lessons ring the last play's
-      var own = tree.side === "white" ? 1 : -1;
-      this.path.forEach(function (step) { if (step.to !== "off" && node.board[step.to - 1] * own > 0) { board.ring(step.to); } });
-      board.info(node.info.map(function (line) { return words.info[line]; }), tree.side);
-      if (this.source !== null && this.source !== "off") { board.chosen(Number(this.source)); }
-      Object.keys(this.targets).forEach(function (where) { board.target(where); });
+      var node = this.tree.nodes[this.node], words = this.words;
+      // the start, nothing chosen: what the build drew, until board.js has drawn once
+      if (this.board || this.node || this.source !== null) { this.drawBoard(node); }
       var points = this.root.querySelectorAll(".xpt");
       for (var i = 0; i < points.length; i += 1) {
         var button = points[i], point = button.getAttribute("data-point") || "";
@@ -260,6 +258,20 @@
       }
     }
 
+    /** The position of `node` on the board, the dice, the moves ringed, the choice and its dots. @param {TreeNode} node */
+    drawBoard(node) {
+      var tree = this.tree, words = this.words, board = this.drawn();
+      board.position(node);
+      board.dice(tree.dice, tree.side, node.numbers);
+      board.turn(tree.side, words.turn);
+      // the checkers moved so far ringed, as the lessons ring the last play's
+      var own = tree.side === "white" ? 1 : -1;
+      this.path.forEach(function (step) { if (step.to !== "off" && node.board[step.to - 1] * own > 0) { board.ring(step.to); } });
+      board.info(node.info.map(function (line) { return words.info[line]; }), tree.side);
+      if (this.source !== null && this.source !== "off") { board.chosen(Number(this.source)); }
+      Object.keys(this.targets).forEach(function (where) { board.target(where); });
+    }
+
     /** Under the board: a button per number once a checker is chosen, else the numbers left. @param {TreeNode} node */
     drawNumbers(node) {
       var dice = this.dice, ui = this.ui;
@@ -279,7 +291,8 @@
         });
       }
       if (buttons.length) { dice.replaceChildren.apply(dice, buttons); }
-      else { dice.textContent = node.numbers.length ? ui.left + " " + node.numbers.join(", ") : ""; }
+      // a complete play may leave a number no checker can use: nothing is left to play
+      else { dice.textContent = node.numbers.length && !node.done ? ui.left + " " + node.numbers.join(", ") : ""; }
     }
 
     // -- moving ------------------------------------------------------------------------------
@@ -370,26 +383,38 @@
       this.draw();
     }
 
-    /** Open the answer and play it on the board, a move at a time. */
+    /** Open the answer and play it on the board, a move at a time: each checker travels
+     * there as the play page's do (board.js fly), or, for a reader who asks for less
+     * motion, simply stands there at the next step. */
     reveal() {
       var self = this, route = this.tree.solution, step = 0, run = this.run += 1;
       find(this.root, ".xanswer", HTMLDetailsElement).open = true;
       this.explain.hidden = true;
       this.path = []; this.node = 0; this.source = null; this.targets = {};
       this.state("revealed", "");
+      function stale() { return run !== self.run || self.root.getAttribute("data-state") !== "revealed"; }
       function next() {
-        if (run !== self.run || self.root.getAttribute("data-state") !== "revealed") { return; }
+        if (stale()) { return; }
         if (step === route.path.length) { self.state("revealed", self.ui.shown); return; }
-        self.path.push(route.path[step]);
-        step += 1;
-        self.node = step < route.path.length ? route.path[step].node : route.node;
-        self.draw();
-        setTimeout(next, 800);
+        var move = route.path[step];
+        function land() {
+          if (stale()) { return; }
+          self.path.push(move);
+          step += 1;
+          self.node = step < route.path.length ? route.path[step].node : route.node;
+          self.draw();
+          setTimeout(next, still() ? 800 : 400);
+        }
+        if (still()) { land(); } else { self.drawn().fly(move.start, move.to === "off" ? 0 : move.to, self.tree.side, 400, land); }
       }
+      this.drawn(); // fly() lifts a checker board.js drew
       this.draw();
       setTimeout(next, 800);
     }
   }
+
+  /** Whether the reader asks for less motion. */
+  function still() { return Boolean(window.matchMedia) && matchMedia("(prefers-reduced-motion: reduce)").matches; }
 
   // board.js, which draws the boards played on, comes after the page is read: the build
   // drew every board already, and the lessons' own scripts stay within their budget.
@@ -403,12 +428,21 @@
     } else { begin(); }
   }
 
+  // The exercises start a few at a time, each batch a short task, so that a page of twenty
+  // answers the reader's first tap or scroll at once (Lighthouse's Total Blocking Time).
   function begin() {
-    var roots = document.querySelectorAll("[data-plakoto-exercise]");
-    for (var i = 0; i < roots.length; i += 1) {
-      var root = roots[i];
-      if (root instanceof HTMLElement) { new Exercise(root); }
-    }
+    var roots = Array.prototype.slice.call(document.querySelectorAll("[data-plakoto-exercise]"));
+    (function some() {
+      var until = performance.now() + 8;
+      while (roots.length && performance.now() < until) {
+        var root = roots.shift();
+        if (root instanceof HTMLElement) { new Exercise(root); }
+      }
+      if (roots.length) { setTimeout(some, 0); } else { loadProgress(); }
+    }());
+  }
+
+  function loadProgress() {
     // The progress shown beyond the exercises (the map, the counts, the ticks) and the "Next
     // exercise" buttons are a script of their own, loaded only where the page has some: the
     // lessons' scripts stay within their budget.

@@ -62,24 +62,9 @@
   var PASS_WAIT = 3000;
   var address = (seed !== null ? "seed=" + seed : "") + (startCode ? ";position=" + startCode : "");
 
-  /** The lessons' board (board.js) with what only a game needs: checkers that travel, are
-   * dragged, and arrows for a play made or suggested. */
+  /** The lessons' board (board.js, where checkers also travel) with what only a game needs:
+   * dice of two colours, checkers that are dragged, and arrows for a play made or suggested. */
   class GameBoard extends PlakotoBoard {
-    /** Place a checker drawn by use() at a new centre. @param {Element} piece @param {number} x @param {number} y */
-    put(piece, x, y) {
-      var spec = this.geo.shapes.checker, round = spec.tag === "circle";
-      piece.setAttribute(round ? "cx" : "x", String(round ? x : x + spec.dx));
-      piece.setAttribute(round ? "cy" : "y", String(round ? y : y + spec.dy));
-    }
-
-    /** A point's checkers, the top one marked for fly() and follow() when no count stands on it.
-     * @param {{board: number[], pinned: number[], off: {white: number, black: number}}} position @param {number} point */
-    stack(position, point) {
-      var slots = super.stack(position, point), last = this.layer.lastElementChild;
-      if (slots && last && last.tagName !== "text") last.setAttribute("data-top", String(point));
-      return slots;
-    }
-
     /** The roll as board.js draws it, or one colour per die (the opening roll); each die a
      * [data-die] group, its number in data-value, data-used once played (the page contract).
      * @param {number[]} dice @param {Side | Side[]} side @param {number[] | null} left  the numbers not played yet (null: none faded) */
@@ -95,33 +80,6 @@
         d.spots[String(value)].forEach(function (s) { self.use("pip", Rules.other(colour), x + s[0] * d.spot, d.y + s[1] * d.spot, face); });
       });
     }
-
-  /** Where a checker stands or lands: the top of `point`'s stack, or the first free slot
-   * above it (`free`); between the trays for off (0). @param {number} point @param {boolean} free */
-  spot(point, free) {
-    var geo = this.geo;
-    if (!point) { return [geo.tray.x + geo.tray.width / 2, geo.dice.y]; }
-    return [geo.points[point].x, this.slot(point, free ? Math.min(this.heights[point], geo.stack.shown - 0.5) : this.top(point))];
-  }
-
-  /** Move the top checker of `from` to `to` (0: off) over `ms` milliseconds, then call
-   * `done`; the position drawn stays the one before the move until the caller draws again.
-   * @param {number} from @param {number} to @param {Side} colour @param {number} ms @param {() => void} done */
-  fly(from, to, colour, ms, done) {
-    var start = this.spot(from, false), end = this.spot(to, true), began = -1;
-    var lifted = this.layer.querySelector('[data-top="' + from + '"]');
-    if (lifted) { lifted.setAttribute("visibility", "hidden"); }
-    var self = this, piece = this.use("checker", colour, start[0], start[1]);
-    piece.classList.add("flying");
-    /** @param {number} now */
-    function frame(now) {
-      if (began < 0) { began = now; }
-      var k = Math.min(1, (now - began) / ms), e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
-      self.put(piece, start[0] + (end[0] - start[0]) * e, start[1] + (end[1] - start[1]) * e);
-      if (k < 1) { requestAnimationFrame(frame); } else { done(); }
-    }
-    requestAnimationFrame(frame);
-  }
 
   /** The checker being dragged from `from`, drawn under the pointer (client coordinates).
    * @param {number} from @param {Side} colour @param {number} x @param {number} y */

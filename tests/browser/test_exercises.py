@@ -230,7 +230,7 @@ HAND_REFUSALS = [
     # cannot bear off with checkers on 24, 6/1 is closed. 13/7 leaves no 5 (7/2 closed) and
     # 13/8 leaves no 6 (8/2 closed): only one number can be played, so the larger.
     ("en/moving/index.html", "larger-number", ["13", "8"],
-     "Either number could be played, but not both, so the larger must be: 6."),
+     "Either number could be played, but not both, so the larger one must be played: 6."),
     # content/exercises/make-a-point.toml, 6-1: 13 - 6 = 7, where Black has two checkers.
     ("en/moving/index.html", "make-a-point", ["13", "7"],
      "Point 7 is closed: 2 opposing checkers stand there."),
@@ -264,7 +264,7 @@ def test_the_exercise_board_is_the_lessons_svg_board_with_dots_and_dice(page: Pa
     # the checkers are the board's shared shapes: 10 + 1 + 2 + 2 white, 9 (5 drawn and a count) + 2 + 2 + 2 black
     assert board.locator(".ck.ck-white:not(.ck-pinned)").count() == 5 + 1 + 2 + 2
     assert board.locator(".ck.ck-black:not(.ck-pinned)").count() == 5 + 2 + 2 + 2
-    expect(board.locator(".die-face")).to_have_count(2)
+    expect(board.locator(".dice .die")).to_have_count(2)  # the build's drawing, until the first tap
     expect(board.locator(".die-used")).to_have_count(0)
     assert dots(root) == 0
     # 24 can go 6 to 18, 1 to 23, or both to 17 (through 18 or 23): three dots at once
@@ -419,6 +419,43 @@ def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: Bu
     page.wait_for_timeout(2000)
     expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
     expect(board.locator(".ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 2 + 2 + 2)
+
+
+WATCH_ANSWER = """root => new Promise(resolve => {
+    const seen = [], until = performance.now() + 6000;
+    function look() {
+        const flying = root.querySelector(".xstatic svg .flying");
+        if (flying) { const box = flying.getBoundingClientRect(); seen.push(Math.round(box.x) + "," + Math.round(box.y)); }
+        if (root.querySelector("[data-feedback]").textContent.startsWith("That was the answer") || performance.now() > until) {
+            resolve(seen);
+        } else { requestAnimationFrame(look); }
+    }
+    requestAnimationFrame(look);
+})"""
+"""Watches "Show the answer" frame by frame until the answer is shown: where a travelling
+checker is drawn on each frame."""
+
+
+def test_show_the_answer_moves_each_checker_over_several_frames(page: Page, site: BuiltSite) -> None:
+    root = make_a_point(page, site)  # the answer 24/18 19/18: two checkers travel, to 18
+    root.locator("[data-action='reveal']").click()
+    seen = root.evaluate(WATCH_ANSWER)
+    assert len(set(seen)) >= 6, seen  # drawn at many places in turn: it travels, not jumps
+    expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+    expect(root.locator(".xstatic svg .flying")).to_have_count(0)  # landed: only the board's own checkers
+
+
+def test_show_the_answer_with_reduced_motion_steps_without_travelling(browser: Browser, site: BuiltSite) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        root = make_a_point(page, site)
+        root.locator("[data-action='reveal']").click()
+        assert root.evaluate(WATCH_ANSWER) == []
+        expect(root.locator(".xmoves")).to_have_text(re.compile(r"^Played so far: (24/18 19/18|19/18 24/18)$"))
+        expect(root.locator(".xstatic svg .ck.ck-white:not(.ck-pinned)")).to_have_count(5 + 2 + 2 + 2)
+    finally:
+        context.close()
 
 
 def test_one_show_the_answer_control_with_javascript(page: Page, site: BuiltSite) -> None:
@@ -594,6 +631,11 @@ def test_an_exercise_board_draws_what_the_lessons_board_draws(page: Page, site: 
     page.goto(site.url + f"en/{lesson}/index.html")
     root = page.locator(f"[data-plakoto-exercise='{exercise}']")
     expect(root.locator("[data-feedback]")).to_have_text(CHOOSE)
+    # the build's drawing stays until the reader plays: a checker chosen and unchosen
+    ex = site.checked.content.exercises[exercise]
+    source = next(point(ex.position.turn, a.start) for a in ex.tree[0].tries if a.child is not None)
+    expect(root.locator(".xstatic svg .board-layer")).to_have_count(0)
+    tap(root, source, source)
     drawn = sort(root.locator(".xstatic svg .board-layer").evaluate(DRAWN))
     assert drawn == expected
     # the turn mark stays as moves are made (the side has not finished its turn)
@@ -637,7 +679,7 @@ def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: B
     assert (position.white_off, position.black_off) == (2, 1)
     side = position.turn
     page.goto(site.url + "en/moving/index.html")
-    page.locator("[data-plakoto-exercise='make-a-point'] .board-layer").wait_for(state="attached")
+    page.locator("[data-plakoto-exercise='make-a-point'] .xboard").wait_for(state="visible")  # board.js is in
     drawn = sort(page.evaluate("""([position, side, draw]) => {
         const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
         svg.innerHTML = '<title>t</title><g class="base"></g>';
@@ -659,3 +701,13 @@ def test_the_board_script_draws_a_position_as_the_lessons_do(page: Page, site: B
     assert [u for u in expected["shapes"] if "turn-mark" in str(u[1])] == [
         ["circle", f"turn-mark ck-{side.value}", 313.0, 238.0]]
     assert drawn == expected
+
+
+def test_a_complete_play_leaves_no_number_to_play(page: Page, site: BuiltSite) -> None:
+    # content/exercises/larger-number.toml: White 6-5, only 13/7 can be played; the 5 cannot.
+    page.goto(site.url + "en/moving/index.html")
+    root = page.locator("[data-plakoto-exercise='larger-number']")
+    expect(root.locator(".xdice")).to_have_text("Numbers left: 6, 5")
+    tap(root, "13", "7")
+    expect(root.locator("[data-feedback]")).to_have_text("Right! 13/7")
+    expect(root.locator(".xdice")).to_have_text("")  # not "Numbers left: 5": the play is over
