@@ -359,7 +359,7 @@ class Words:
         if why is Why.LARGER_NUMBER:
             # TRANSLATORS: Exercise feedback: only one of the two numbers can be played, and then it
             # must be the larger.
-            return self.gettext("Either number could be played, but not both, so the larger must be: %(number)s.")
+            return self.gettext("Either number could be played, but not both, so the larger one must be played: %(number)s.")
         return self._play_refusal_template(why, count)
 
     def backwards_template(self) -> str:

@@ -35,8 +35,8 @@ def play_reason_text(reason: PlayReason, words: Words) -> str:
                               "It bears off %(count)s checkers; this roll can bear off %(wanted)s.", reason.count)
     elif kind == "checkers":
         # TRANSLATORS: Exercises: why a legal play is not the answer.
-        text = words.ngettext("This play moves %(count)s checker; the play asked for moves %(wanted)s.",
-                              "This play moves %(count)s checkers; the play asked for moves %(wanted)s.",
+        text = words.ngettext("This play moves %(count)s checker; the answer moves %(wanted)s.",
+                              "This play moves %(count)s checkers; the answer moves %(wanted)s.",
                               reason.count)
     elif kind == "lone":
         # TRANSLATORS: Exercises: why a legal play is not the answer; %(points)s lists board

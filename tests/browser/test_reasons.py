@@ -25,7 +25,7 @@ WRONG_PLAYS: dict[str, list[tuple[list[str], str, dict[str, str]]]] = {
         (["5", "1", "3", "off"], "It bears off 1 checker; this roll can bear off 2.",
          {"1": "Point 1: 3 white checkers.", "3": "Point 3: 1 white checker."})],
     "board-find-point": [  # 6-5 from the start: two checkers, to 18 and 19
-        (["24", "18", "24", "19"], "This play moves 2 checkers; the play asked for moves 1.",
+        (["24", "18", "24", "19"], "This play moves 2 checkers; the answer moves 1.",
          {"18": "Point 18: 1 white checker.", "19": "Point 19: 1 white checker."})],
     "guard-the-mother": [  # the learner's play of the issue: both checkers stay on 24
         (["13", "10", "13", "7"], "It leaves your checkers on 10, 7 alone, where they can be pinned.",
@@ -36,10 +36,10 @@ WRONG_PLAYS: dict[str, list[tuple[list[str], str, dict[str, str]]]] = {
         (["24", "18", "24", "23"], "It leaves your checkers on 23, 19, 18 alone, where they can be pinned.",
          {"23": "Point 23: 1 white checker.", "19": "Point 19: 1 white checker.", "18": "Point 18: 1 white checker."})],
     "opening-black-starts": [  # Black's 5-2 with one checker: board 1 -> 6 -> 8
-        (["1", "6", "6", "8"], "This play moves 1 checker; the play asked for moves 2.",
+        (["1", "6", "6", "8"], "This play moves 1 checker; the answer moves 2.",
          {"8": "Point 8: 1 black checker.", "1": "Point 1: 14 black checkers."})],
     "opening-read-a-play": [  # Black's 6-4 split: board 1 -> 5 and 1 -> 7
-        (["1", "5", "1", "7"], "This play moves 2 checkers; the play asked for moves 1.",
+        (["1", "5", "1", "7"], "This play moves 2 checkers; the answer moves 1.",
          {"5": "Point 5: 1 black checker.", "7": "Point 7: 1 black checker."})],
     "pin-a-runner": [  # Black runs 1 -> 3 and 1 -> 6; White's lone checker on 10 stays free
         (["1", "3", "1", "6"], "The opposing checker on 10 is still free: no checker of yours stands on it.",
