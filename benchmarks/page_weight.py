@@ -7,7 +7,8 @@ and the gallery of diagrams before the reader scrolls (its pictures load lazily)
 the JavaScript a page loads at most 8 KB gzipped, 25 KB on the play page (the rules and
 the computer opponent run there) and on the page that draws a diagram from its link
 (<lang>/embed/view/: that page is the viewer script, whose budget is 25 KB with the
-rules); no web fonts. Builds the site first unless --site is
+rules), 30 KB on the board editor (<lang>/editor/: the viewer, which draws its preview,
+and the editor itself); no web fonts. Builds the site first unless --site is
 given. Exits 1 when a budget is broken.
 """
 
@@ -32,6 +33,8 @@ PLAY_BUDGET = 60 * 1024
 PLAY_JS_BUDGET = 25 * 1024
 VIEWER_JS_BUDGET = 25 * 1024
 """The viewer script with the rules (plakoto-viewer.js), and so the page that is only it."""
+EDITOR_JS_BUDGET = 30 * 1024
+"""The board editor: the viewer (its preview) and editor.js."""
 
 
 class Loads(HTMLParser):
@@ -92,7 +95,8 @@ def verdict(rows: list[tuple[str, int, int, int, int]], fonts: int) -> tuple[lis
     plays = [r for r in rows if r[0].endswith("/play/index.html")]
     play = max(plays, key=lambda r: r[2])
     play_js = max(r[3] for r in plays)
-    others = max((r for r in rows if r not in plays and r not in views), key=lambda r: r[3])
+    editors = [r for r in rows if r[0].endswith("/editor/index.html")]
+    others = max((r for r in rows if r not in plays and r not in views and r not in editors), key=lambda r: r[3])
     lines = [f"largest lesson: {largest[0]} {largest[2] / 1024:.1f} KB gzip (budget 60)",
              f"play page: {play[0]} {play[2] / 1024:.1f} KB gzip (budget 60), "
              f"its JavaScript {play_js / 1024:.1f} KB gzip (budget 25)"]
@@ -104,11 +108,16 @@ def verdict(rows: list[tuple[str, int, int, int, int]], fonts: int) -> tuple[lis
     if view:
         lines.append(f"diagram from a link: {view[0]} {view[2] / 1024:.1f} KB gzip (budget 60), "
                      f"its JavaScript, the viewer, {view[3] / 1024:.1f} KB gzip (the viewer's budget 25)")
+    editor = max(editors, key=lambda r: r[3]) if editors else None
+    if editor:
+        lines.append(f"board editor: {editor[0]} {editor[2] / 1024:.1f} KB gzip (budget 60), "
+                     f"its JavaScript {editor[3] / 1024:.1f} KB gzip (budget 30)")
     lines.append(f"JavaScript of any other page: at most {others[3] / 1024:.1f} KB gzip ({others[0]}; budget 8)")
     lines.append(f"web fonts: {fonts} (budget 0)")
     ok = (largest[2] <= LESSON_BUDGET and others[3] <= JS_BUDGET and play[2] <= PLAY_BUDGET
           and (gallery is None or gallery[2] <= LESSON_BUDGET)
           and (view is None or (view[2] <= LESSON_BUDGET and view[3] <= VIEWER_JS_BUDGET))
+          and (editor is None or (editor[2] <= LESSON_BUDGET and editor[3] <= EDITOR_JS_BUDGET))
           and play_js <= PLAY_JS_BUDGET and not fonts)
     lines.append("within budget" if ok else "OVER BUDGET")
     return lines, ok

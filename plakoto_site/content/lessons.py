@@ -27,7 +27,7 @@ KINDS = ("lesson", "page")
 FRONT_MATTER = ("title", "order", "summary", "kind", "slug", "translates", "marked_text")
 """The keys a lesson's front matter may hold (``translates`` and ``marked_text`` are written
 by ``build.py status --mark``)."""
-RESERVED = ("practice", "embed", "play", "assets", "index", "404", "sitemap", "robots")
+RESERVED = ("practice", "embed", "play", "editor", "assets", "index", "404", "sitemap", "robots")
 """Names the build gives to pages and folders of its own: no lesson may take them."""
 
 

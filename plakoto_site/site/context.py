@@ -83,7 +83,7 @@ class Site:
     def translated(self, lang: str, slug: str | None) -> bool:
         """Whether ``lang`` has its own text of a page (else the reference's stands in). Read
         from what was gathered, so it holds for languages checked in another process too."""
-        if slug is None or slug.split("/")[0] in ("practice", "play", "embed"):  # practice/drills/… too
+        if slug is None or slug.split("/")[0] in ("practice", "play", "embed", "editor"):  # practice/drills/… too
             return True
         return slug in self.checked.content.languages[lang].lessons
 
@@ -129,6 +129,7 @@ class Site:
             "practice_href": relative(path, page_path(lang, "practice")) if self.checked.content.exercises else "",
             "play_href": relative(path, page_path(lang, "play")),
             "embed_href": relative(path, page_path(lang, "embed")),
+            "editor_href": relative(path, page_path(lang, "editor")),
             "card": self.card(lang, slug),
             "oembed_link": self.oembed_link(lang, slug),
         }

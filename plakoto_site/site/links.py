@@ -21,7 +21,7 @@ from .urls import is_external, page_path, relative
 
 PAGE_IDS = frozenset({"main", "lessons", "more", "drills", "record", "play-data"})
 """Ids the page layouts themselves give (templates/*.html)."""
-BUILT = ("play", "practice", "embed")
+BUILT = ("play", "practice", "embed", "editor")
 """Pages of each language the build makes itself, beside the lessons."""
 
 

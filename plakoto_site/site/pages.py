@@ -18,6 +18,7 @@ from plakoto_site.i18n.words import Words
 from plakoto_site.render import svg
 from plakoto_site.render.board import empty_board
 from plakoto_site.render.diagrams import EmbedLinks
+from plakoto_site.render.editor import editor_data
 from plakoto_site.render.escaping import script_json
 from plakoto_site.render.exercises import exercise_html
 from plakoto_site.render.pages import exercise_markup, render_markdown
@@ -168,6 +169,54 @@ def play_page(site: Site, lang: str) -> Page:
         first_match=FIRST_MATCH,
         prompt=data["words"]["openingPrompt"],
         lessons_href=relative(path, page_path(lang)) + "#lessons",
+    )
+    return path, html.encode()
+
+
+def editor_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:
+    for lang in languages:
+        yield editor_page(site, lang)
+
+
+def editor_page(site: Site, lang: str) -> Page:
+    """The board editor: a position set up by tapping, moves played with chosen dice, and
+    the diagram copied as a link, a frame, a source or a MkDocs fence."""
+    path = page_path(lang, "editor")
+    translations = site.checked.translations[lang]
+    _ = translations.gettext
+    words = Words(site.language(lang), translations)
+    data = editor_data(words, {"plakoto": _("Plakoto"), "tapa": _("Tapa")})
+    outputs = [
+        # TRANSLATORS: Board editor: the first text to copy.
+        ("link", _("Link"),
+         # TRANSLATORS: Board editor: what the link is for.
+         _("Opens the diagram on this site, in this language: share it, or open it again here to edit.")),
+        # TRANSLATORS: Board editor: the second text to copy.
+        ("iframe", _("Frame for a web page"),
+         # TRANSLATORS: Board editor: what the frame's HTML is for.
+         _("HTML for an article, a blog post or a forum that allows frames.")),
+        # TRANSLATORS: Board editor: the third text to copy.
+        ("toml", _("Diagram source"),
+         # TRANSLATORS: Board editor: what the diagram source is for. Keep "build.py diagram" as written.
+         _("A file for build.py diagram, which checks it and makes the embed, the pictures and the link preview.")),
+        # TRANSLATORS: Board editor: the fourth text to copy.
+        ("fence", _("MkDocs fence"),
+         # TRANSLATORS: Board editor: what the MkDocs fence is for.
+         _("For a page of a MkDocs site with the plakoto plugin.")),
+    ]
+    html = site.templates.render(
+        "editor.html", translations, **site.common(lang, "editor", path),
+        # TRANSLATORS: The board editor's title, and its link at the foot of every page.
+        title=_("Board editor"),
+        # TRANSLATORS: The board editor: the line under its title.
+        summary=_("Set up a position, play moves from it with the dice you choose, write a caption for "
+                  "each step, and copy the diagram for your own page."),
+        data=script_json(data),
+        viewer_js=site.asset(path, "plakoto-viewer.js"),
+        editor_js=site.asset(path, "editor.js"),
+        # TRANSLATORS: The board editor: the name screen readers give the board picture.
+        board=Markup(empty_board(_("The board"), "editor-board")),
+        outputs=outputs,
     )
     return path, html.encode()
 

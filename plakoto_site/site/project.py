@@ -8,7 +8,7 @@ from pathlib import Path
 from plakoto_site.render.palette import site_stylesheet
 from plakoto_site.render.scripts import served
 
-ASSETS = ("site.css", "diagram.js", "board.js", "exercise.js", "progress.js", "plakoto-rules.js", "play.js", "plakoto-embed.js", "embed-frame.js", "embed-view.js", "favicon.svg")
+ASSETS = ("site.css", "diagram.js", "board.js", "exercise.js", "progress.js", "plakoto-rules.js", "play.js", "plakoto-embed.js", "embed-frame.js", "embed-view.js", "editor.js", "favicon.svg")
 """The files every site carries, from ``templates/assets/``."""
 IN_FRONT = {"plakoto-embed.js": ("plakoto-scheme.js",)}
 """Scripts served with others in front of them, as one file (a host page loads one script)."""

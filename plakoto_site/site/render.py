@@ -23,7 +23,15 @@ from .embeds import (
     oembed_index,
     view_pages,
 )
-from .pages import asset_files, home_pages, lesson_pages, play_pages, practice_pages, root_pages
+from .pages import (
+    asset_files,
+    editor_pages,
+    home_pages,
+    lesson_pages,
+    play_pages,
+    practice_pages,
+    root_pages,
+)
 from .sitemap import search_files
 
 
@@ -49,6 +57,7 @@ def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool =
                 practice_pages(site, one),
                 drill_pages(site, one),
                 play_pages(site, one),
+                editor_pages(site, one),
                 embed_pages(site, embeds, one),
                 gallery_pages(site, embeds, one),
                 view_pages(site, one),

@@ -20,7 +20,7 @@ def sitemap(site: Site) -> str:
     slugs: list[str | None] = [None, *site.checked.content.reference.lessons]
     if site.checked.content.exercises:
         slugs += ["practice", *drill_slugs(site)]
-    slugs.append("play")
+    slugs += ["play", "editor"]
     front = [lang.code for lang in site.published]
     # The root page chooses a language: it is the front pages' x-default, as in their heads.
     lines += _entry(site, site.base_url, front, None, site.base_url)

@@ -352,8 +352,9 @@ var PlakotoViewer = (function () {
     root.appendChild(box);
   }
 
-  /** @param {HTMLElement} host @param {Object<string, any>} source @param {{rules: string, frames: ViewerFrame[]}} replayed @param {string} lang */
-  function showFigure(host, source, replayed, lang) {
+  /** @param {HTMLElement} host @param {Object<string, any>} source @param {{rules: string, frames: ViewerFrame[]}} replayed
+   * @param {string} lang @param {number} first the step shown first */
+  function showFigure(host, source, replayed, lang, first) {
     var root = /** @type {ShadowRoot} */ (host.shadowRoot), w = wordsFor(lang), frames = replayed.frames;
     var texts = captions(source, frames, lang), title = inLanguage(source.title, lang), shown = 0;
     var plural = new Intl.PluralRules(w === data.words.en ? "en" : lang);
@@ -451,12 +452,14 @@ var PlakotoViewer = (function () {
       buttons.first.disabled = buttons.prev.disabled = shown === 0;
       buttons.next.disabled = buttons.last.disabled = shown === frames.length - 1;
       host.setAttribute("data-step", String(shown));
+      host.setAttribute("data-position", JSON.stringify(rules.toJSON(position)));
     }
-    show(0);
+    show(first);
   }
 
   /** Draw the diagram written in `element` (a <script type="text/plakoto"> or a
-   * <pre class="plakoto">) in a box just before it. @param {HTMLElement} element */
+   * <pre class="plakoto">) in a box just before it, at the step its data-step names (a
+   * number; the start by default). @param {HTMLElement} element */
   function render(element) {
     if (element.hasAttribute("data-plakoto-drawn")) { return; }
     element.setAttribute("data-plakoto-drawn", "");
@@ -476,7 +479,7 @@ var PlakotoViewer = (function () {
     var text = (element.textContent || "").replace(/^\r?\n/, "");
     try {
       var read = readToml(text);
-      showFigure(host, read.data, replay(read.data, read.lines), lang);
+      showFigure(host, read.data, replay(read.data, read.lines), lang, Number(element.getAttribute("data-step")) || 0);
     } catch (error) {
       var found = /** @type {any} */ (error);
       showError(host, found && typeof found.line === "number" ? found : mistake(1, String(found && found.message || found)), wordsFor(lang));
@@ -503,6 +506,14 @@ var PlakotoViewer = (function () {
     for (var i = 0; i < hosts.length; i += 1) { hosts[i].setAttribute("data-plakoto-scheme", PlakotoScheme.of(hosts[i])); }
   }
 
+  /** A diagram source read and replayed, as the figure would show it (the board editor opens
+   * one this way); a mistake is thrown as {line, message}. @param {string} source @param {string} lang */
+  function read(source, lang) {
+    var found = readToml(source), replayed = replay(found.data, found.lines);
+    return { rules: replayed.rules, frames: replayed.frames, title: inLanguage(found.data.title, lang),
+      captions: captions(found.data, replayed.frames, lang) };
+  }
+
   function start() {
     var found = document.querySelectorAll("script[type='text/plakoto'], pre.plakoto");
     for (var i = 0; i < found.length; i += 1) { render(/** @type {HTMLElement} */ (found[i])); }
@@ -510,5 +521,5 @@ var PlakotoViewer = (function () {
 
   PlakotoScheme.watch(scheme);
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
-  return { render: render, start: start, fail: fail };
+  return { render: render, start: start, fail: fail, read: read };
 }());

@@ -870,6 +870,26 @@
     ].join("\n");
   }
 
+  /** The whole game as a diagram source, each play a step, opened in the board editor: the
+   * source travels in the editor's address as a diagram link does (#1. and the source
+   * deflated, in base64url: EMBEDDING.md, "A diagram in a link"). @param {string} href */
+  function openInEditor(href) {
+    if (!game.log.length) { location.href = href; return; }
+    var lang = document.documentElement.lang || "en", key = /^[a-z]{2,3}$/.test(lang) ? lang : "en";
+    var at = startCode ? Rules.toJSON(Rules.fromCode(startCode)) : Rules.start(game.log[0].side);
+    var lines = ["rules = " + JSON.stringify(game.settings.rules), "start = " + JSON.stringify(Rules.toCode(at)),
+      "title = { " + key + " = " + JSON.stringify(fill(words.recordTitle, { rules: data.rules[game.settings.rules] })) + " }"];
+    game.log.forEach(function (entry) {
+      lines.push("", "[[steps]]", 'roll = "' + entry.dice.join("-") + '"', "play = " + JSON.stringify(entry.notation));
+    });
+    var stream = new Blob([new TextEncoder().encode(lines.join("\n") + "\n")]).stream().pipeThrough(new CompressionStream("deflate"));
+    new Response(stream).arrayBuffer().then(function (buffer) {
+      var bytes = new Uint8Array(buffer), binary = "";
+      for (var i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+      location.href = href + "#1." + btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    });
+  }
+
   /** @param {string} text */
   function copy(text) {
     exported.value = text;
@@ -1030,6 +1050,7 @@
     else if (action === "new-match") { settingsBox.open = true; /** @type {HTMLElement} */ (form.querySelector("input")).focus(); }
     else if (action === "copy-game") copy(record());
     else if (action === "copy-position") copy(diagramSource());
+    else if (action === "copy-editor") openInEditor(button.getAttribute("data-href") || "");
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); newMatch(); });
   function colourChoice() {

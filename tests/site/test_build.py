@@ -31,8 +31,8 @@ def parse(html: bytes) -> Links:
 def test_build_writes_every_page_and_says_where(project: MiniProject) -> None:
     done = project.run("build")
     assert done.returncode == 0, done.stderr
-    # 8 pages, and the play page, the gallery of diagrams and the link viewer in each language
-    assert "Built 14 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in" in done.stdout
+    # 8 pages, and the play page, the board editor, the gallery of diagrams and the link viewer in each language
+    assert "Built 16 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in" in done.stdout
     assert "_site" in done.stdout and "file://" in done.stdout
     files = project.snapshot()
     for name in ("index.html", "404.html", "sitemap.xml", "robots.txt", "en/index.html",

@@ -61,7 +61,7 @@ def test_a_command_leaves_with_its_output_and_its_exit_code(entry: str, tmp_path
     buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     done = subprocess.run([*command, "build"], capture_output=True, text=True, cwd=mini.root, env=buffered)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Built 14 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in ")
+    assert done.stdout.startswith("Built 16 pages in 2 languages (en, ru) with 1 diagram and 2 embeds in ")
     assert done.stdout.endswith("Or run: make serve   (http://127.0.0.1:8000/)\n")
     assert (mini.root / "_site" / "ru" / "pinning" / "index.html").is_file()
 

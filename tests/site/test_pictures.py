@@ -90,8 +90,8 @@ def test_every_board_draws_all_of_itself_and_names_what_is_in_its_file(project: 
         assert "<use" not in text, path.relative_to(site).as_posix()
         drawn += 'class="base"' in text
     # en and ru: the lesson, the embed page, 0.svg, 1.svg, filmstrip.svg (each light and
-    # dark), the play page and the page that draws a diagram from a link
-    assert drawn == 2 * (1 + 1 + 6 + 1 + 1)
+    # dark), the play page, the board editor and the page that draws a diagram from a link
+    assert drawn == 2 * (1 + 1 + 6 + 1 + 1 + 1)
 
 
 def test_pictures_carry_the_sites_colours_light_and_dark(project: MiniProject) -> None:

@@ -41,9 +41,9 @@ def built(project: MiniProject) -> dict[str, dict[str, str]]:
 def test_the_sitemap_lists_the_pages_written_out_by_hand(project: MiniProject) -> None:
     # The mini project: two languages, the root page that chooses one, the front pages, the
     # lessons (Moving has no Russian text: its Russian page is English, so not listed), and
-    # the play page.
+    # the play page and the board editor.
     assert set(built(project)) == {BASE + page for page in (
-        "", "en/", "ru/", "en/pinning/", "ru/pinning/", "en/moving/", "en/play/", "ru/play/")}
+        "", "en/", "ru/", "en/pinning/", "ru/pinning/", "en/moving/", "en/play/", "ru/play/", "en/editor/", "ru/editor/")}
 
 
 def test_every_listed_address_is_an_indexable_page_with_the_same_alternates(project: MiniProject) -> None:
