@@ -37,6 +37,9 @@ class Placed:
 
     embed: Embed
     lesson: CheckedLesson
+    name: str = ""
+    """The diagram's own title, without the game's name after it (the gallery's heading, on
+    a page of the game's own site)."""
 
 
 def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], Placed]:
@@ -60,8 +63,8 @@ def find_embeds(site: Site, languages: Sequence[str]) -> dict[tuple[str, str], P
                 captions = site.cache.get(
                     "embed captions", (placement.captions, diagram.digest, lesson, page),
                     partial(placement_captions, placement, diagram, partial(rebase, written_for=lesson, shown_in=page)))
-                title = f"{placement.title or item.lesson.title} · {plakoto}"
-                found[key] = Placed(Embed(diagram, lang, title, captions, folder), item)
+                name = placement.title or item.lesson.title
+                found[key] = Placed(Embed(diagram, lang, f"{name} · {plakoto}", captions, folder), item, name)
     return found
 
 
@@ -150,7 +153,7 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
     words = site.checked.words[lang]
     diagrams = [{
         "id": placed.embed.diagram.id,
-        "title": placed.embed.title,
+        "title": placed.name or placed.embed.title,
         "page": relative(path, placed.embed.page),
         "picture": relative(path, placed.embed.picture(0)),
         "dark_picture": relative(path, placed.embed.picture(0, palette.DARK)),  # where the reader's system is dark
