@@ -13,6 +13,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
+from plakoto_site.content.markdown import placements
 from plakoto_site.engine import Position
 from plakoto_site.render.embed import compact_height
 
@@ -208,9 +209,13 @@ def test_oembed_is_valid_and_points_to_pages_that_exist(site: BuiltSite) -> None
         assert isinstance(data["width"], int) and isinstance(data["height"], int)
         lang = path.relative_to(site.folder).parts[0]
         catalog = site.checked.translations[lang]
-        titles = {item.lesson.title for item in site.checked.lessons[lang]}
-        lesson, _, plakoto = data["title"].rpartition(" · ")
-        assert lesson in titles and plakoto == catalog.gettext("Plakoto"), data["title"]
+        # the diagram's own title (the title: line of its fence), then the game's name
+        titles: dict[str, str | None] = {}
+        for item in site.checked.lessons[lang]:  # as the first lesson that places it names it
+            for placement in placements(item.tokens):
+                titles.setdefault(placement.diagram, placement.title)
+        own, _, plakoto = data["title"].rpartition(" · ")
+        assert own == titles[path.parent.name] and plakoto == catalog.gettext("Plakoto"), data["title"]
         assert data["provider_name"] == catalog.gettext("Plakoto, step by step"), path
         src = data["html"].split('src="', 1)[1].split('"', 1)[0]
         for url in (src, data["thumbnail_url"], data["provider_url"]):
