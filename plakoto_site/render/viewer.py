@@ -58,6 +58,7 @@ svg.board{display:block;width:100%;height:auto}
 .plakoto-text p{margin:.3rem 0}
 .plakoto-play{font-weight:600}
 .plakoto-controls{display:flex;align-items:center;gap:.5rem;margin:.25rem}
+.plakoto-controls[hidden]{display:none}
 .plakoto-controls button{min-width:48px;min-height:44px;border-radius:.5rem;border:1px solid var(--plakoto-rule);
 background:var(--plakoto-panel);color:var(--plakoto-fg);cursor:pointer;font:inherit;font-size:1.1rem}
 .plakoto-controls button svg{display:block;margin:auto;fill:currentColor}

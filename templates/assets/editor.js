@@ -158,6 +158,7 @@
   /** Start again from `position`, with no steps. @param {Position} position @param {string} say */
   function begin(position, say) {
     setup = Rules.toJSON(position);
+    givenId = "";
     steps = [];
     writeForm(setup);
     stepList();
@@ -182,6 +183,7 @@
       return;
     }
     choose("rules", read.rules);
+    givenId = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(read.id) ? read.id : "";
     field("title").value = read.title;
     /** @type {HTMLTextAreaElement} */ (q("[name='caption-0']")).value = read.captions[0] || "";
     setup = Rules.toJSON(read.frames[0].position);
@@ -217,6 +219,7 @@
       var replayed = replayRecord(/** @type {any[]} */ (entries), tries[t][0], Rules.start(tries[t][1]));
       if (typeof replayed !== "string") {
         choose("rules", tries[t][0]);
+        givenId = "";
         field("title").value = lines[0].trim();
         setup = Rules.start(tries[t][1]);
         writeForm(setup);
@@ -432,7 +435,10 @@
   /** @param {string} text a TOML string (JSON's escapes are TOML's) */
   function quoted(text) { return JSON.stringify(text.replace(/\s+/g, " ").trim()); }
 
+  /** The id of the diagram opened last (a source, a link), kept as it was. */
+  var givenId = "";
   function id() {
+    if (givenId) { return givenId; }
     var slug = field("title").value.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
     return /^[a-z]/.test(slug) ? slug : "my-diagram";
   }
@@ -522,8 +528,10 @@
       history.replaceState(null, "", hash);
     });
   }
-  /** What the view page adds to its board's height at any width: the title, the text and the controls. */
-  var FRAME_EXTRA = 190;
+  /** What the view page adds to the 87.0861cqw of the snippet's board at any width: the title, a
+   * play's sentence and a caption of two or three lines, the controls (measured at 360 and
+   * 560 pixels; a longer caption scrolls inside the frame). */
+  var FRAME_EXTRA = 290;
 
   var timer = 0;
   /** Draw the outputs again soon (typing a caption). */

@@ -510,7 +510,7 @@ var PlakotoViewer = (function () {
    * one this way); a mistake is thrown as {line, message}. @param {string} source @param {string} lang */
   function read(source, lang) {
     var found = readToml(source), replayed = replay(found.data, found.lines);
-    return { rules: replayed.rules, frames: replayed.frames, title: inLanguage(found.data.title, lang),
+    return { id: String(found.data.id || ""), rules: replayed.rules, frames: replayed.frames, title: inLanguage(found.data.title, lang),
       captions: captions(found.data, replayed.frames, lang) };
   }
 
