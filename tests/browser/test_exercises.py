@@ -559,9 +559,11 @@ def test_arrow_keys_walk_the_points_in_the_boards_layout(page: Page, site: Built
     expect(root.locator(".xmoves")).to_have_text("Played so far: 24/18")
 
 
-def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> None:
-    """A checker chosen with its dots, the answer being played, and the home page's ticks."""
-    context = browser.new_context(bypass_csp=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite, scheme: str) -> None:
+    """A checker chosen with its dots, a wrong play and a wrong count with their crosses and
+    reasons, the answer being played, and the home page's ticks, in either colour scheme."""
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)  # type: ignore[arg-type]
     page = context.new_page()
 
     def violations() -> list[str]:
@@ -574,7 +576,11 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> Non
         tap(root, "24")
         expect(root.locator(".xstatic svg .target-dot")).to_have_count(3)
         assert violations() == []
-        tap(root, "18", "19", "18")
+        tap(root, "24", "13", "6")  # 13/12 12/6: legal, not the answer
+        expect(root.locator(".xfeedback")).to_have_attribute("data-verdict", "no")
+        assert violations() == []
+        root.locator("[data-action='reset']").click()
+        tap(root, "24", "18", "19", "18")
         last = page.locator("[data-plakoto-exercise='larger-number']")
         tap(last, "13", "7")
         page.locator("[data-plakoto-exercise='make-a-point'] [data-action='reset']").click()
@@ -582,6 +588,12 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite) -> Non
         assert violations() == []
         page.goto(site.url + "en/index.html")
         expect(page.locator(".xtick")).to_have_count(1)
+        assert violations() == []
+        page.goto(site.url + "en/board/index.html")  # lesson 1's pip count, answered 41 (it is 40)
+        count = page.locator("[data-plakoto-exercise='board-count-pips']")
+        count.locator("input[type=number]").fill("41")
+        count.locator("button[type=submit]").click()
+        expect(count.locator(".xfeedback")).to_have_attribute("data-verdict", "no")
         assert violations() == []
     finally:
         context.close()
