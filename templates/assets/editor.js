@@ -353,6 +353,8 @@
       return fill(words[side === "white" ? "infoWhite" : "infoBlack"], { pips: counted("pips", Rules.pips(shown, side)), off: counted("off", shown.off[side]) });
     }), over ? null : shown.turn);
     app.setAttribute("data-position", JSON.stringify(Rules.toJSON(shown)));
+    var code = field("code");  // the position set up, as its code, while the reader is not writing one
+    if (valid && document.activeElement !== code) { code.value = Rules.toCode(setup); }
     var buttons = points.querySelectorAll("button[data-point]");
     for (var i = 0; i < buttons.length; i += 1) {
       var point = Number(buttons[i].getAttribute("data-point")), v = shown.board[point - 1];

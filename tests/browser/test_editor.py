@@ -130,6 +130,7 @@ def test_done_when_a_tapped_position_and_two_plays_build_as_the_editor_shows_the
     assert shown == [SET_UP, AFTER_WHITE, AFTER_BLACK]
     steps = [json.loads(li.get_attribute("data-position") or "") for li in page.locator("[data-steps] > li").all()]
     assert steps == [AFTER_WHITE, AFTER_BLACK]
+    expect(page.locator("#ed-code")).to_have_value("W:24x8,13x4,8x2;B:1x8,12x5,17x2;P:12;T:W")
     source = copied(page, "toml")
     assert 'start = "W:24x8,13x4,8x2;B:1x8,12x5,17x2;P:12;T:W"' in source
     assert 'play = "24/18 13/9"' in source and 'play = "24/23 24/21"' in source
