@@ -92,9 +92,10 @@ def make_the_diagram(page: Page) -> None:
     page.fill("#ed-caption-2", "Black splits **both** ways.")
 
 
-def preview_positions(page: Page) -> list[object]:
-    """Step through the preview (the viewer, as the link shows it) and read each step."""
-    shown = page.locator("[data-preview] plakoto-diagram")
+def preview_positions(page: Page, selector: str = "[data-preview] plakoto-diagram") -> list[object]:
+    """Step through a drawn diagram (by default the preview: the viewer, as the link shows it)
+    from its first step and read each step's position."""
+    shown = page.locator(selector)
     found = []
     count = int((shown.locator(".plakoto-counter").text_content() or "1 / 1").split("/")[1])
     first = shown.get_by_role("button", name="First step")
@@ -157,7 +158,7 @@ def test_the_copied_link_opens_the_same_steps_on_the_view_page(page: Page, site:
     fence = page.locator(f'{EDITOR} textarea[data-output="fence"]').input_value()
     assert fence.startswith("```plakoto running-early-pinned-later\n") and 'caption = "White runs a back checker."' in fence
     page.goto(link)
-    viewed = preview_positions_of(page, "plakoto-diagram")
+    viewed = preview_positions(page, "plakoto-diagram")
     assert viewed == shown
     expect(page.locator("plakoto-diagram .plakoto-title")).to_have_text("Running early, pinned later")
     # The editor keeps the diagram in its own address: a reload opens it again.
@@ -165,17 +166,6 @@ def test_the_copied_link_opens_the_same_steps_on_the_view_page(page: Page, site:
     expect(page.locator("[data-steps] > li")).to_have_count(2)
     expect(page.locator("#ed-caption-1")).to_have_value("White runs a back checker.")
     assert position(page) == AFTER_BLACK
-
-
-def preview_positions_of(page: Page, selector: str) -> list[object]:
-    shown = page.locator(selector)
-    found = []
-    for step in range(3):
-        if step:
-            shown.get_by_role("button", name="Next step").click()
-        expect(shown).to_have_attribute("data-step", str(step))
-        found.append(json.loads(shown.get_attribute("data-position") or "null"))
-    return found
 
 
 def test_a_wrong_setup_is_explained_and_gives_nothing_to_copy(page: Page, site: BuiltSite) -> None:
