@@ -113,6 +113,13 @@ def scratch_copy(root: Path, into: Path) -> None:
         target = into / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)
+    # A git repository of its own, as a user's clone is: the output guard asks git which files
+    # are tracked, and some tests clone the project. Mutants are planted after this commit.
+    identity = {"GIT_AUTHOR_NAME": "mutants", "GIT_AUTHOR_EMAIL": "mutants@localhost",
+                "GIT_COMMITTER_NAME": "mutants", "GIT_COMMITTER_EMAIL": "mutants@localhost"}
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "--no-verify", "-m", "scratch copy"]):
+        subprocess.run(["git", *command], cwd=into, env={**os.environ, **identity}, check=True,
+                       capture_output=True)
     if (root / "node_modules").is_dir():  # axe-core and the HTML checker, for browser tests
         (into / "node_modules").symlink_to(root / "node_modules")
 
