@@ -13,7 +13,7 @@ import pytest
 from babel.support import NullTranslations
 from markupsafe import Markup
 
-from plakoto_site.engine import Dice, IllegalPlayError, Position, Side
+from plakoto_site.engine import Dice, IllegalPlayError, Outcome, Position, Reason, Side
 from plakoto_site.engine.refusals import Refusal, Why, numbers_refusal
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
@@ -30,6 +30,67 @@ LANGUAGES = ("en", "ru", "el", "uk")
 @pytest.fixture(scope="module")
 def checked() -> Checked:
     return check(Project(REPO))
+
+
+OUTCOMES: dict[str, dict[tuple[str | None, str, int], str]] = {
+    # How a game ends, (winner, reason, points) -> the sentence, in every language: copied by
+    # hand from RULES.md's endings (a bear-off wins 1 point, or 2 if the loser has none off;
+    # a lost mother 2; both mothers or a blocked board, a draw) and the catalogs' wording,
+    # each plural form chosen by hand (ru: 1 очко, 2 очка; uk: 1 очко, 2 очки; el: 1 πόντο).
+    "en": {
+        ("white", "bear-off", 1): "White has borne off all checkers and wins 1 point.",
+        ("white", "bear-off", 2): "White has borne off all checkers and wins 2 points.",
+        ("black", "bear-off", 1): "Black has borne off all checkers and wins 1 point.",
+        ("black", "bear-off", 2): "Black has borne off all checkers and wins 2 points.",
+        ("white", "mother", 2): "Black's mother is pinned and White has no checker left on its starting point: "
+                                "White wins 2 points.",
+        ("black", "mother", 2): "White's mother is pinned and Black has no checker left on its starting point: "
+                                "Black wins 2 points.",
+        (None, "both-mothers", 0): "Both mothers are pinned: the game is a draw, no points.",
+        (None, "blocked", 0): "Neither side can ever move again: the game is a draw, no points.",
+    },
+    "ru": {
+        ("white", "bear-off", 1): "Белые выбросили все шашки и выигрывают 1 очко.",
+        ("white", "bear-off", 2): "Белые выбросили все шашки и выигрывают 2 очка.",
+        ("black", "bear-off", 1): "Чёрные выбросили все шашки и выигрывают 1 очко.",
+        ("black", "bear-off", 2): "Чёрные выбросили все шашки и выигрывают 2 очка.",
+        ("white", "mother", 2): "Материнская шашка чёрных заперта, а у белых на старте не осталось шашек: "
+                                "белые выигрывают 2 очка.",
+        ("black", "mother", 2): "Материнская шашка белых заперта, а у чёрных на старте не осталось шашек: "
+                                "чёрные выигрывают 2 очка.",
+        (None, "both-mothers", 0): "Обе материнские шашки заперты: ничья, очков не получает никто.",
+        (None, "blocked", 0): "Ни белые, ни чёрные больше не смогут сделать ход: ничья, очков не получает никто.",
+    },
+    "el": {
+        ("white", "bear-off", 1): "Τα Λευκά μάζεψαν όλα τα πούλια τους και κερδίζουν 1 πόντο.",
+        ("white", "bear-off", 2): "Τα Λευκά μάζεψαν όλα τα πούλια τους και κερδίζουν 2 πόντους.",
+        ("black", "bear-off", 1): "Τα Μαύρα μάζεψαν όλα τα πούλια τους και κερδίζουν 1 πόντο.",
+        ("black", "bear-off", 2): "Τα Μαύρα μάζεψαν όλα τα πούλια τους και κερδίζουν 2 πόντους.",
+        ("white", "mother", 2): "Η μάνα των Μαύρων είναι πλακωμένη και τα Λευκά έχουν αδειάσει την αφετηρία τους: "
+                                "τα Λευκά κερδίζουν 2 πόντους.",
+        ("black", "mother", 2): "Η μάνα των Λευκών είναι πλακωμένη και τα Μαύρα έχουν αδειάσει την αφετηρία τους: "
+                                "τα Μαύρα κερδίζουν 2 πόντους.",
+        (None, "both-mothers", 0): "Και οι δύο μάνες είναι πλακωμένες: ισοπαλία, κανείς δεν παίρνει πόντους.",
+        (None, "blocked", 0): "Ούτε τα Λευκά ούτε τα Μαύρα μπορούν πια να παίξουν: ισοπαλία, κανείς δεν παίρνει πόντους.",
+    },
+    "uk": {
+        ("white", "bear-off", 1): "Білі вивели всі шашки й виграють 1 очко.",
+        ("white", "bear-off", 2): "Білі вивели всі шашки й виграють 2 очки.",
+        ("black", "bear-off", 1): "Чорні вивели всі шашки й виграють 1 очко.",
+        ("black", "bear-off", 2): "Чорні вивели всі шашки й виграють 2 очки.",
+        ("white", "mother", 2): "Материнську шашку чорних заблоковано, а на старті білих не лишилося шашок: "
+                                "білі виграють 2 очки.",
+        ("black", "mother", 2): "Материнську шашку білих заблоковано, а на старті чорних не лишилося шашок: "
+                                "чорні виграють 2 очки.",
+        (None, "both-mothers", 0): "Обидві материнські шашки заблоковані: нічия, очок не отримує ніхто.",
+        (None, "blocked", 0): "Ні білі, ні чорні вже ніколи не зможуть зробити хід: нічия, очок не отримує ніхто.",
+    },
+}
+
+
+def outcome_key(outcome: Outcome) -> tuple[str | None, str, int]:
+    """An ending as :data:`OUTCOMES` keys it (and as the play page's ``data-result`` says it)."""
+    return (outcome.winner.value if outcome.winner else None, outcome.reason.value, outcome.points)
 
 
 def words(checked: Checked, lang: str) -> Words:
@@ -62,8 +123,17 @@ def test_no_finished_game_says_whose_turn_it_is(checked: Checked, lang: str) -> 
             finished += 1
             title = svg_title(board_svg(diagram, frame, language))
             assert not any(turn in title for turn in turns), (diagram.id, title)
-            assert title.endswith(language.outcome(step.outcome)), (diagram.id, title)
+            assert title.endswith(" " + OUTCOMES[lang][outcome_key(step.outcome)]), (diagram.id, title)
     assert finished >= 6  # the issue counted six such diagrams
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ending_of_a_game_in_the_languages_words(checked: Checked, lang: str) -> None:
+    language = words(checked, lang)
+    endings = [Outcome(Reason.BEAR_OFF, side, points) for side in (Side.WHITE, Side.BLACK) for points in (1, 2)]
+    endings += [Outcome(Reason.MOTHER, side, 2) for side in (Side.WHITE, Side.BLACK)]
+    endings += [Outcome(reason, None, 0) for reason in (Reason.BOTH_MOTHERS, Reason.BLOCKED)]
+    assert {outcome_key(ending): language.outcome(ending) for ending in endings} == OUTCOMES[lang]
 
 
 def test_the_doubles_refusal_speaks_of_four_moves_of_one_number() -> None:
