@@ -31,8 +31,11 @@ def test_missing_and_unmarked_lessons(project: MiniProject) -> None:
     assert ru["lessons"]["moving"]["state"] == "missing"
     assert ru["lessons"]["pinning"] == {"state": "stale", "changed": 4, "removed": 0, "marked": False, "gaps": 0, "same_as_english": 0, "complete": False}
     assert ru["complete"] is False
-    table = project.run("status").stdout
-    assert "MISSING" in table and "STALE (unmarked)" in table
+    # The table row by row: each lesson beside its own state, not just both words somewhere.
+    table = [line.rstrip() for line in project.run("status").stdout.splitlines()]
+    start = table.index("lesson    ru")
+    assert table[start:start + 4] == [
+        "lesson    ru", "-" * 30, "pinning   STALE (unmarked)", "moving    MISSING"]
 
 
 def test_stale_after_an_english_edit_and_fresh_after_mark(project: MiniProject) -> None:
