@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import BuiltSite
-from .test_exercises import Spot, refused, spots, tap
+from .test_exercises import HAND_TRIES, Spot, refused, spots, tap
 
 pytestmark = pytest.mark.browser
 
@@ -102,6 +102,8 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
         if ex.goal != "question":
             # an illegal try: the engine's refusal
             trial = refused(spot, site)
+            if lang == "en":  # its English reason as written by hand in test_exercises.py
+                assert trial == HAND_TRIES.get(ex.id), ex.id
             if trial is not None:  # (from the start of a game, every checker may move)
                 tap(root, *trial[0])
                 expect(root).to_have_attribute("data-state", "illegal")
