@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -36,6 +37,14 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that leaves a page closes what it was still loading: no traceback for
+        that; any other error is printed as before."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 ServeDirectory = Callable[[str | Path], str]
 
 
@@ -50,7 +59,7 @@ def static_server() -> Iterator[ServeDirectory]:
 
     def serve_directory(path: str | Path) -> str:
         handler = functools.partial(_QuietHandler, directory=str(path))
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        server = _QuietServer(("127.0.0.1", 0), handler)
         server.daemon_threads = True
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()

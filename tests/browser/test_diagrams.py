@@ -8,6 +8,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -16,6 +17,7 @@ from plakoto_site.content.markdown import make_markdown, placements
 from plakoto_site.engine import Dice, Position, RuleSet
 
 from .conftest import BuiltSite
+from .test_quality import LANGUAGES
 from .test_site import watch
 
 pytestmark = pytest.mark.browser
@@ -74,31 +76,76 @@ def text(locator: Locator) -> str:
     return " ".join((locator.text_content() or "").split())
 
 
-def check_frame(figure: Locator, spot: Placed, frame: int) -> None:
-    expect(figure).to_have_attribute("data-step", str(frame))
-    shown = figure.locator(".frame:not([hidden])")
-    expect(shown).to_have_count(1)
-    assert shown.get_attribute("data-step-index") == str(frame)
-    assert text(figure.locator(".counter")) == text(shown.locator(".frame-counter"))
-    assert re.fullmatch(rf"{frame + 1}\s*/\s*{spot.frames}", text(figure.locator(".counter"))), text(figure.locator(".counter"))
-    if frame in spot.captions:
-        assert text(shown.locator(".frame-caption")) == spot.captions[frame]
-    assert json.loads(shown.get_attribute("data-position") or "{}") == spot.positions[frame]
+SHOWN = """figure => {
+    const text = element => (element ? element.textContent : "").split(/\\s+/).filter(Boolean).join(" ");
+    const shown = figure.querySelectorAll(".frame:not([hidden])");
+    const frame = shown[0];
+    const buttons = {};
+    for (const button of figure.querySelectorAll(".controls button[data-action]")) {
+        let box = button.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > innerHeight) {
+            button.scrollIntoView({block: "nearest"});
+            box = button.getBoundingClientRect();
+        }
+        buttons[button.dataset.action] = [box.left + box.width / 2, box.top + box.height / 2];
+    }
+    return {step: figure.getAttribute("data-step"), count: shown.length,
+            index: frame && frame.getAttribute("data-step-index"),
+            position: frame && JSON.parse(frame.getAttribute("data-position") || "{}"),
+            counter: text(figure.querySelector(".counter")), live: text(figure.querySelector("[data-live]")),
+            frameCounter: text(frame && frame.querySelector(".frame-counter")),
+            caption: text(frame && frame.querySelector(".frame-caption")),
+            play: text(frame && frame.querySelector(".frame-play")), buttons};
+}"""
+"""What a figure shows, read in one round trip, and where its step buttons are. The stepper
+changes the page as it handles a click or a key, so the change is there by the time the
+mouse click or key press returns."""
 
 
-def check_announced(figure: Locator, spot: Placed, frame: int) -> None:
-    live = text(figure.locator("[data-live]"))
-    shown = figure.locator(".frame:not([hidden])")
-    assert text(shown.locator(".frame-counter")) in live
-    if frame in spot.captions and spot.captions[frame]:
-        assert spot.captions[frame] in live
-    if frame > 0:
-        assert text(shown.locator(".frame-play")) in live
+class Stepper:
+    """One figure, stepped by real mouse clicks on its buttons and real key presses, each
+    followed by a check of everything it shows."""
+
+    def __init__(self, page: Page, figure: Locator, spot: Placed) -> None:
+        self.page, self.figure, self.spot = page, figure, spot
+        self.shown: dict[str, Any] = {}
+
+    def check(self, frame: int, *, announced: bool = False) -> None:
+        spot, shown = self.spot, self.figure.evaluate(SHOWN)
+        self.shown = shown
+        where = f"{spot.page} {spot.diagram} frame {frame}"
+        assert shown["step"] == str(frame), where
+        assert shown["count"] == 1, where
+        assert shown["index"] == str(frame), where
+        assert shown["counter"] == shown["frameCounter"], where
+        assert re.fullmatch(rf"{frame + 1}\s*/\s*{spot.frames}", shown["counter"]), (where, shown["counter"])
+        if frame in spot.captions:
+            assert shown["caption"] == spot.captions[frame], where
+        assert shown["position"] == spot.positions[frame], where
+        if announced:  # the live region reads out the step shown
+            assert shown["frameCounter"] in shown["live"], where
+            if frame in spot.captions and spot.captions[frame]:
+                assert spot.captions[frame] in shown["live"], where
+            if frame > 0:
+                assert shown["play"] in shown["live"], where
+
+    def click(self, action: str, frame: int, *, announced: bool = False) -> None:
+        """A mouse click where the button is (a disabled one at the end, too), then the check."""
+        x, y = self.shown["buttons"][action]
+        self.page.mouse.click(x, y)
+        self.check(frame, announced=announced)
+
+    def press(self, key: str, frame: int, *, announced: bool = False) -> None:
+        self.page.keyboard.press(key)
+        self.check(frame, announced=announced)
 
 
-def test_every_diagram_steps_with_buttons_and_keys(page: Page, site: BuiltSite) -> None:
-    spots = placed(site)
-    assert len(spots) >= len(site.checked.lessons)  # at least one diagram per language
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_diagram_steps_with_buttons_and_keys(page: Page, site: BuiltSite, lang: str) -> None:
+    """Each step of each diagram, shown by real clicks on the buttons and real key presses,
+    with its counter, caption, position and what the live region announces."""
+    spots = [spot for spot in placed(site) if spot.page.startswith(f"{lang}/")]
+    assert spots  # at least one diagram in each language
     problems = watch(page)
     checked = 0
     for spot in spots:
@@ -110,34 +157,24 @@ def test_every_diagram_steps_with_buttons_and_keys(page: Page, site: BuiltSite) 
             expect(figure.locator(".controls")).to_be_hidden()
             continue
         expect(figure.locator(".controls")).to_be_visible()
-        check_frame(figure, spot, 0)
+        last = spot.frames - 1
+        stepper = Stepper(page, figure, spot)
+        stepper.check(0)
         for frame in range(1, spot.frames):
-            figure.locator("button[data-action='next']").click()
-            check_frame(figure, spot, frame)
-            check_announced(figure, spot, frame)
-        figure.locator("button[data-action='next']").click(force=True)  # at the end it stays
-        check_frame(figure, spot, spot.frames - 1)
-        figure.locator("button[data-action='first']").click()
-        check_frame(figure, spot, 0)
-        figure.locator("button[data-action='last']").click()
-        check_frame(figure, spot, spot.frames - 1)
-        for frame in range(spot.frames - 2, -1, -1):
-            figure.locator("button[data-action='prev']").click()
-            check_frame(figure, spot, frame)
-            check_announced(figure, spot, frame)
+            stepper.click("next", frame, announced=True)
+        stepper.click("next", last)  # at the end it stays
+        stepper.click("first", 0)
+        stepper.click("last", last)
+        for frame in range(last - 1, -1, -1):
+            stepper.click("prev", frame, announced=True)
         # The keyboard, with focus on the diagram.
         figure.locator(".view").focus()
-        page.keyboard.press("End")
-        check_frame(figure, spot, spot.frames - 1)
-        page.keyboard.press("Home")
-        check_frame(figure, spot, 0)
+        stepper.press("End", last)
+        stepper.press("Home", 0)
         for frame in range(1, spot.frames):
-            page.keyboard.press("ArrowRight")
-            check_frame(figure, spot, frame)
-            check_announced(figure, spot, frame)
-        for frame in range(spot.frames - 2, -1, -1):
-            page.keyboard.press("ArrowLeft")
-            check_frame(figure, spot, frame)
+            stepper.press("ArrowRight", frame, announced=True)
+        for frame in range(last - 1, -1, -1):
+            stepper.press("ArrowLeft", frame)
         checked += 1
     assert checked > 0
     assert problems == []

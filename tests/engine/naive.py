@@ -13,6 +13,7 @@ and ``reason`` one of ``"bear-off"``, ``"mother"``, ``"both-mothers"``, ``"block
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 WHITE = "white"
@@ -142,10 +143,10 @@ class Step:
     pins: bool
 
 
-def single_moves(state: State, side: str, number: int) -> list[tuple[Step, State]]:
-    """Every way to move one checker of ``side`` exactly ``number`` pips, with the result."""
+def single_moves(state: State, side: str, number: int) -> Iterator[tuple[Step, State]]:
+    """Every way to move one checker of ``side`` exactly ``number`` pips, with the result,
+    one at a time (so :func:`frozen` can stop at the first)."""
     s = SIGN[side]
-    out: list[tuple[Step, State]] = []
     for a in range(1, 25):
         if on_top(state, side, a) == 0:
             continue  # only a checker on top can move
@@ -163,7 +164,7 @@ def single_moves(state: State, side: str, number: int) -> list[tuple[Step, State
                 new.pinned.add(b)
             else:
                 new.board[b - 1] += s
-            out.append((Step(start, target, number, pins), new))
+            yield Step(start, target, number, pins), new
         else:
             if not may_bear_off(state, side):
                 continue
@@ -182,8 +183,7 @@ def single_moves(state: State, side: str, number: int) -> list[tuple[Step, State
                 new.white_off += 1
             else:
                 new.black_off += 1
-            out.append((Step(start, 0, number, False), new))
-    return out
+            yield Step(start, 0, number, False), new
 
 
 def leave(state: State, side: str, absolute: int) -> None:
@@ -264,7 +264,7 @@ def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Ca
 def frozen(state: State) -> bool:
     """RULES.md "A blocked board": neither side has any checker that can move with any
     number."""
-    return not any(single_moves(state, side, n) for side in ("white", "black") for n in range(1, 7))
+    return not any(next(single_moves(state, side, n), None) for side in ("white", "black") for n in range(1, 7))
 
 
 Key = tuple[tuple[int, ...], frozenset[int], int, int]
