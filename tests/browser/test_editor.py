@@ -6,10 +6,12 @@ from the editor."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,22 @@ AFTER_WHITE = {"board": [-8, 0, 0, 0, 0, 0, 0, 2, 1, 0, 0, -5, 3, 0, 0, 0, -2, 1
 # Black 3-1, written in Black's own numbering: 24/21 24/23, from the board's 1 to 4 and to 2.
 AFTER_BLACK = {"board": [-6, -1, 0, -1, 0, 0, 0, 2, 1, 0, 0, -5, 3, 0, 0, 0, -2, 1, 0, 0, 0, 0, 0, 7],
                "pinned": [12], "off": {"white": 0, "black": 0}, "turn": "white"}
+# The same diagram as a MkDocs fence: each caption under its own step (the start's before them).
+FENCE = """```plakoto running-early-pinned-later
+start = "W:24x8,13x4,8x2;B:1x8,12x5,17x2;P:12;T:W"
+caption = "White has a checker pinned under Black's 12."
+
+[[steps]]
+roll = "6-4"
+play = "24/18 13/9"
+caption = "White runs a back checker."
+
+[[steps]]
+roll = "3-1"
+play = "24/23 24/21"
+caption = "Black splits **both** ways."
+```
+"""
 
 
 def open_editor(page: Page, site: BuiltSite, lang: str = "en", fragment: str = "") -> list[str]:
@@ -90,6 +108,27 @@ def make_the_diagram(page: Page) -> None:
     page.fill("#ed-caption-0", "White has a checker pinned under Black's 12.")
     page.fill("#ed-caption-1", "White runs a back checker.")
     page.fill("#ed-caption-2", "Black splits **both** ways.")
+    settled(page, "Black splits **both** ways.")
+
+
+def carried(link: str) -> str:
+    """The source a link's "#1." fragment carries, read with Python's zlib (EMBEDDING.md:
+    the source deflated, in base64url without padding)."""
+    payload = link.split("#1.", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).decode("utf-8")
+
+
+def settled(page: Page, last: str) -> None:
+    """Wait until the outputs show the text typed last: a caption is drawn a moment after the
+    typing stops, and the link after the source (it is packed on its own)."""
+    source = page.locator(f'{EDITOR} textarea[data-output="toml"]')
+    expect(source).to_have_value(re.compile(re.escape(last)))
+    link = page.locator(f'{EDITOR} textarea[data-output="link"]')
+    for _ in range(50):
+        if "#1." in link.input_value() and carried(link.input_value()) == source.input_value():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the link does not carry the source shown:\n{source.input_value()}")
 
 
 def preview_positions(page: Page, selector: str = "[data-preview] plakoto-diagram") -> list[object]:
@@ -155,8 +194,8 @@ def test_the_copied_link_opens_the_same_steps_on_the_view_page(page: Page, site:
     assert link.startswith(f"{site.url}en/embed/view/#1.")
     snippet = page.locator(f'{EDITOR} textarea[data-output="iframe"]').input_value()
     assert f'<iframe src="{link}"' in snippet and 'title="Running early, pinned later"' in snippet
-    fence = page.locator(f'{EDITOR} textarea[data-output="fence"]').input_value()
-    assert fence.startswith("```plakoto running-early-pinned-later\n") and 'caption = "White runs a back checker."' in fence
+    assert carried(link) == page.locator(f'{EDITOR} textarea[data-output="toml"]').input_value()
+    expect(page.locator(f'{EDITOR} textarea[data-output="fence"]')).to_have_value(FENCE)
     page.goto(link)
     viewed = preview_positions(page, "plakoto-diagram")
     assert viewed == shown
@@ -193,6 +232,24 @@ def test_a_wrong_setup_is_explained_and_gives_nothing_to_copy(page: Page, site: 
     page.check(f'{EDITOR} input[name="tool"][value="pinned"]')
     tap(page, 5)
     expect(status).to_contain_text("put checkers on point 5 first")
+
+
+def test_black_to_play_is_written_into_the_code_and_the_source(page: Page, site: BuiltSite) -> None:
+    open_editor(page, site)
+    page.click(f'{EDITOR} button[data-action="opening"]')
+    page.check(f'{EDITOR} input[name="turn"][value="black"]')
+    expect(page.locator("#ed-code")).to_have_value("W:24x15;B:1x15;T:B")
+    expect(page.locator(f'{EDITOR} textarea[data-output="toml"]')).to_have_value(
+        re.compile(re.escape('start = "W:24x15;B:1x15;T:B"')))
+    assert position(page) == {"board": [-15] + [0] * 22 + [15], "pinned": [], "off": {"white": 0, "black": 0},
+                              "turn": "black"}
+    page.click(f'{EDITOR} button[data-action="moves"]')
+    roll(page, 6, 5)
+    page.fill(f"{EDITOR} input[name=written]", "24/18 24/19")  # Black's own numbers (board 1 to 7 and to 6), written back in the engine's order
+    page.click(f'{EDITOR} button[data-action="write"]')
+    expect(page.locator("[data-steps] > li .ed-play")).to_have_text(["Black rolls 6–5 and plays 24/19 24/18 (board 1 → 7, 1 → 6)."])
+    assert position(page) == {"board": [-13, 0, 0, 0, 0, -1, -1] + [0] * 16 + [15], "pinned": [],
+                              "off": {"white": 0, "black": 0}, "turn": "white"}
 
 
 def test_a_tampered_link_shows_a_message_not_a_board(page: Page, site: BuiltSite) -> None:
