@@ -17,8 +17,7 @@ from plakoto_site.content.markdown import make_markdown, placements
 from plakoto_site.engine import Dice, Position, RuleSet
 
 from .conftest import BuiltSite
-from .test_quality import LANGUAGES
-from .test_site import watch
+from .test_site import LANGUAGES, watch
 
 pytestmark = pytest.mark.browser
 

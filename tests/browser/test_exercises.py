@@ -586,7 +586,7 @@ def test_axe_on_the_interactive_states(browser: Browser, site: BuiltSite, scheme
 
     def violations() -> list[str]:
         page.add_script_tag(path=str(AXE))
-        result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+        result = page.evaluate("tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})", AXE_TAGS)
         return [f"{v['id']}: {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]]
 
     try:

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request
 
-from .conftest import BuiltSite
+from .conftest import REPO, BuiltSite
 
 pytestmark = pytest.mark.browser
+
+LANGUAGES = tuple(tomllib.loads((REPO / "content" / "site.toml").read_text(encoding="utf-8"))["languages"])
 
 
 def watch(page: Page) -> list[str]:
@@ -56,10 +59,18 @@ def test_sitemap_lists_pages_that_exist(site: BuiltSite) -> None:
         assert (site.folder / path / "index.html").exists() or (site.folder / path).is_file(), url
 
 
-def test_every_page_fits_a_360_pixel_phone(page: Page, site: BuiltSite) -> None:
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_fits_a_360_pixel_phone(page: Page, site: BuiltSite, lang: str) -> None:
+    """Each page of a language (the root's with the first) loaded on a phone's width: no
+    wider than the screen, and no console error or failed request there either (the
+    drill pages had a test of their own for that)."""
+    problems = watch(page)
     page.set_viewport_size({"width": 360, "height": 740})
     wide = []
-    for name in site.pages():
+    names = [name for name in site.pages()
+             if name.startswith(f"{lang}/") or ("/" not in name and lang == LANGUAGES[0])]
+    assert names
+    for name in names:
         if name.split("/")[1:2] == ["embed"] and name.count("/") == 3:
             continue  # an embed's own page (xx/embed/<diagram>/): sized to its frame, see test_embed.py
         page.goto(site.url + name)
@@ -67,6 +78,7 @@ def test_every_page_fits_a_360_pixel_phone(page: Page, site: BuiltSite) -> None:
         if width > 360:
             wide.append(f"{name}: {width}px")
     assert wide == []
+    assert problems == []
 
 
 def test_every_fold_shows_that_it_opens(page: Page, site: BuiltSite) -> None:
