@@ -13,10 +13,11 @@ anchors) is ``<script type="application/json" class="diagram-data">``, typed as
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from jinja2 import UndefinedError
 from markupsafe import Markup
 
 from plakoto_site.content.diagrams import Diagram, Step
@@ -59,10 +60,14 @@ def diagram_data(diagram: Diagram) -> dict[str, object]:
     }
 
 
-def board_words(words: Words, position: Position, step: Step | None) -> list[str]:
+def board_words(words: Words, position: Position, step: Step | None, memo: Memo | None = None) -> list[str]:
     """The text alternative after the play: every occupied point, pips, borne off, the
-    result or whose turn it is."""
-    items = [words.point(position, info.point) for info in position.points()]
+    result or whose turn it is. A point's line is made once per language in ``memo``: a
+    step changes a few points, and the others read as before."""
+    items = [remembered(memo, "point words", (words.language.code, words.fingerprint, words.markup, info.point,
+                                              position.board[info.point - 1], info.point in position.pinned),
+                        lambda: words.point(position, info.point))  # noqa: B023 (made at once)
+             for info in position.points()]
     items += [words.pips(position), words.borne_off(position)]
     if step is not None and step.outcome is not None:
         items.append(words.outcome(step.outcome))
@@ -77,8 +82,8 @@ def frame_words(diagram: Diagram, frame: int, words: Words, memo: Memo | None = 
     markup."""
     key = (diagram.digest, frame, words.language.code, words.fingerprint)
     return remembered(memo, "frame words", key, lambda: board_words(
-        Words(words.language, words.translations), diagram.position(frame),
-        diagram.steps[frame - 1] if frame else None))
+        Words(words.language, words.translations, fingerprint=words.fingerprint), diagram.position(frame),
+        diagram.steps[frame - 1] if frame else None, memo))
 
 
 def frame_position(diagram: Diagram, frame: int, memo: Memo | None = None) -> str:
@@ -209,7 +214,7 @@ class FigureView:
 
     id: str
     rules: str
-    frames: list[Markup]
+    frames: Sequence[Markup]
     counter: str
     embed: EmbedLinks | None
     data: Markup
@@ -224,6 +229,11 @@ def diagram_html(
     ``captions`` maps frame numbers to caption HTML."""
     frames = [_frame(diagram, f, captions.get(f, Markup("")), words, templates, memo)
               for f in range(diagram.frames)]
+    return _figure(diagram, frames, words, templates, embed, memo)
+
+
+def _figure(diagram: Diagram, frames: Sequence[Markup], words: Words, templates: Templates,
+            embed: EmbedLinks | None, memo: Memo | None) -> Markup:
     return templates.macro("macros/diagram.html", "figure", words.translations)(FigureView(
         id=diagram.id,
         rules=diagram.rules.value,
@@ -232,3 +242,46 @@ def diagram_html(
         embed=embed,
         data=remembered(memo, "diagram data", diagram.digest, lambda: script_json(diagram_data(diagram))),
     ))
+
+
+FRAMES = "\0frames\0"
+"""Where :func:`figure_pieces` writes the frames: no figure's text holds it."""
+
+
+class _Frames(Sequence[Markup]):
+    """A figure's frames as the ``figure`` macro sees them in :func:`figure_pieces`: as many
+    as there are, shown as one marker where they all go."""
+
+    def __init__(self, count: int) -> None:
+        self.length = count
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: int) -> Markup:  # type: ignore[override]
+        raise IndexError(index)  # only looped over (once), never indexed: see figure_pieces
+
+    def __iter__(self) -> Iterator[Markup]:
+        yield Markup(FRAMES)
+
+
+def figure_pieces(
+    diagram: Diagram, captions: Mapping[int, Markup], words: Words, templates: Templates,
+    embed: EmbedLinks | None = None, memo: Memo | None = None,
+) -> Iterator[str]:
+    """:func:`diagram_html` a piece at a time: the figure up to its frames, each frame, the
+    rest; a page writes a long diagram frame by frame. A ``figure`` macro (a theme's) that
+    shows its frames other than once in a loop gets them all at once, as from
+    :func:`diagram_html`."""
+    try:
+        shell = str(_figure(diagram, _Frames(diagram.frames), words, templates, embed, memo))
+    except UndefinedError:  # the macro picks a frame by its number: it gets them all
+        shell = ""
+    head, found, tail = shell.partition(FRAMES)
+    if not found or FRAMES in tail:
+        yield str(diagram_html(diagram, captions, words, templates, embed, memo))
+        return
+    yield head
+    for frame in range(diagram.frames):
+        yield _frame(diagram, frame, captions.get(frame, Markup("")), words, templates, memo)
+    yield tail

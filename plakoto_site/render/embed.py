@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup, escape
@@ -206,12 +206,11 @@ def pictures(embed: Embed, frame: int, words: Words, memo: Memo | None = None,
 
 def filmstrip(embed: Embed, words: Words, memo: Memo | None = None, scheme: int = palette.LIGHT) -> str:
     """Every step side by side, each with its play written under it."""
-    return filmstrips(embed, words, memo, (scheme,))[scheme]
+    return "".join(filmstrip_pieces(filmstrip_frames(embed, words, memo), embed, words, memo, scheme))
 
 
-def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
-               schemes: Sequence[int] = SCHEMES) -> dict[int, str]:
-    """:func:`filmstrip` in each of ``schemes``, its words and boards made once for all."""
+def filmstrip_frames(embed: Embed, words: Words, memo: Memo | None = None) -> list[tuple[svg.Board, str]]:
+    """Each step's board and the words under it in the filmstrip, for every scheme."""
     diagram = embed.diagram
     plain_words = Words(words.language, words.translations)
     frames = []
@@ -220,5 +219,10 @@ def filmstrips(embed: Embed, words: Words, memo: Memo | None = None,
         text = plain_words.step_label(frame, diagram.frames) + (
             ": " + plain(play_sentence(plain_words, step)) if step else "")
         frames.append((frame_board(diagram, frame, words, memo), text))
-    return {scheme: standalone.filmstrip(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)
-            for scheme in schemes}
+    return frames
+
+
+def filmstrip_pieces(frames: Sequence[tuple[svg.Board, str]], embed: Embed, words: Words, memo: Memo | None = None,
+                     scheme: int = palette.LIGHT) -> Iterator[str]:
+    """:func:`filmstrip` of :func:`filmstrip_frames` a board at a time, as it is written."""
+    return standalone.filmstrip_pieces(frames, lang=words.language.code, title=embed.title, memo=memo, scheme=scheme)

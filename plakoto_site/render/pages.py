@@ -24,8 +24,9 @@ from plakoto_site.content.markdown import (
 from plakoto_site.content.memo import Memo, remembered
 from plakoto_site.i18n.words import Words
 
-from .diagrams import EmbedLinks, diagram_html
+from .diagrams import EmbedLinks, diagram_html, figure_pieces
 from .exercises import exercise_html
+from .later import Later
 from .templates import Templates
 
 
@@ -39,6 +40,8 @@ class Context:
     exercises: Mapping[str, Exercise]
     templates: Templates
     memo: Memo | None = None
+    later: Later | None = None
+    """Where figures are left for the page to make as it is written (:mod:`.later`), if anywhere."""
     numbers: Iterator[int] = field(default_factory=lambda: iter(range(1, 1000)))
 
 
@@ -47,6 +50,9 @@ def _diagram_rule(self: object, tokens: list[Token], index: int, options: object
     diagram = env.diagrams[placement.diagram]
     links = env.embed(diagram.id)
     words = env.words
+    if env.later is not None:
+        captions = placement_captions(placement, diagram)
+        return str(env.later.mark(lambda: figure_pieces(diagram, captions, words, env.templates, links, env.memo)))
     key = (diagram.digest, tuple((c.key, c.text) for c in placement.captions),
            words.language.code, words.fingerprint, words.markup, links,
            env.templates.version("macros/diagram.html"))
@@ -116,9 +122,11 @@ def render_markdown(
     embed: Callable[[str], EmbedLinks | None] = lambda _id: None,
     exercises: Mapping[str, Exercise] | None = None,
     memo: Memo | None = None,
+    later: Later | None = None,
 ) -> Markup:
     """Lesson HTML from checked tokens; diagram fences become step-through figures,
-    exercise fences exercises (frames and boards kept in the build state ``memo``)."""
+    exercise fences exercises (frames and boards kept in the build state ``memo``). With
+    ``later``, each figure is a marker in the HTML, made as the page is written."""
     md = _markdown()
-    context = Context(diagrams, words, embed, exercises or {}, templates, memo)
+    context = Context(diagrams, words, embed, exercises or {}, templates, memo, later=later)
     return Markup(md.renderer.render(tokens, md.options, context))  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ with nothing else loaded."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from markupsafe import escape
 
@@ -67,21 +67,27 @@ def filmstrip(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, mem
               scheme: int = palette.LIGHT) -> str:
     """Every board side by side, each with a line of text under it; one standalone SVG in
     one ``scheme``, light or dark."""
+    return "".join(filmstrip_pieces(frames, lang=lang, title=title, memo=memo, scheme=scheme))
+
+
+def filmstrip_pieces(frames: Sequence[tuple[Board, str]], *, lang: str, title: str, memo: Memo | None = None,
+                     scheme: int = palette.LIGHT) -> Iterator[str]:
+    """:func:`filmstrip` a board at a time (a 10,000-step diagram's is tens of megabytes)."""
     width = len(frames) * WIDTH + (len(frames) - 1) * STRIP_GAP
     labels = [label_lines(caption) for _, caption in frames]
     height = HEIGHT + 12 + STRIP_LINE * max(len(lines) for lines in labels) + 8
-    parts = [f'<rect class="sheet" width="{width}" height="{height}"/>']
+    yield (
+        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
+        f'<style>{STRIP_STYLES[scheme]}</style><rect class="sheet" width="{width}" height="{height}"/>'
+    )
     for index, (drawn, _) in enumerate(frames):
         x = index * (WIDTH + STRIP_GAP)
         lines = "".join(f'<tspan x="{x + 12}" dy="{STRIP_LINE if n else 0}">{escape(line)}</tspan>'
                         for n, line in enumerate(labels[index]))
-        parts.append(
+        yield (
             f'<svg x="{x}" y="0" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" class="board" '
             f'direction="ltr"><title>{escape(drawn.labels.title)}</title>{drawn.shapes(memo)}</svg>'
             f'<text class="caption" x="{x + 12}" y="{HEIGHT + 12 + STRIP_FONT}" font-size="{STRIP_FONT}">{lines}</text>'
         )
-    return (
-        f'{XML}<svg xmlns="http://www.w3.org/2000/svg" lang="{escape(lang)}" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" font-family="{FONT}"><title>{escape(title)}</title>'
-        f"<style>{STRIP_STYLES[scheme]}</style>{''.join(parts)}</svg>\n"
-    )
+    yield "</svg>\n"

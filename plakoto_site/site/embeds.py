@@ -16,12 +16,22 @@ from plakoto_site.content.memo import Memo
 from plakoto_site.content.site import CheckedLesson
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import palette, svg
-from plakoto_site.render.diagrams import EmbedLinks, diagram_html
-from plakoto_site.render.embed import SCHEMES, WIDTHS, Embed, filmstrip, pictures, plain
+from plakoto_site.render.diagrams import EmbedLinks, figure_pieces
+from plakoto_site.render.embed import (
+    SCHEMES,
+    WIDTHS,
+    Embed,
+    filmstrip_frames,
+    filmstrip_pieces,
+    pictures,
+    plain,
+)
+from plakoto_site.render.later import Later
 from plakoto_site.render.pages import placement_captions
 from plakoto_site.render.templates import Templates
 
 from .context import Site
+from .files import Content, joined
 from .urls import page_path, page_url, rebase, relative
 
 BITMAPS = ".cache/plakoto-png"
@@ -85,7 +95,8 @@ def embed_links(site: Site, embeds: dict[tuple[str, str], Placed], lang: str, di
     )
 
 
-def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Sequence[str]) -> Iterator[tuple[str, bytes]]:
+def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed],
+                languages: Sequence[str]) -> Iterator[tuple[str, Content]]:
     """The files of every embed in ``languages``, in sorted order."""
     for lang, diagram_id in sorted(embeds):
         if lang not in languages:
@@ -102,9 +113,13 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed], languages: Se
             partial(site.asset, embed.page), href, lesson.title, site.cache,
             site.project.root / BITMAPS if site.png else None)
         if site.cache.lasting:  # serve: kept for the next build
-            yield from site.cache.get("embeds", key, partial(dict, files())).items()
+            yield from site.cache.get("embeds", key, partial(_whole, files)).items()
         else:  # each file written as it is made: a 10,000-step diagram has 20,000 pictures
             yield from files()
+
+
+def _whole(files: Callable[[], Iterator[tuple[str, Content]]]) -> dict[str, bytes]:
+    return {name: joined(content) for name, content in files()}
 
 
 def oembed_documents(site: Site, embeds: dict[tuple[str, str], Placed],
@@ -205,26 +220,28 @@ def embed_files(
     bitmaps: Path | None = None,
 ) -> dict[str, bytes]:
     """One embed's files by name (see :func:`each_embed_file`)."""
-    return dict(each_embed_file(embed, words, translations, templates, base_url, asset, lesson_href, lesson_title,
-                                memo, bitmaps))
+    files = each_embed_file(embed, words, translations, templates, base_url, asset, lesson_href, lesson_title,
+                            memo, bitmaps)
+    return {name: joined(content) for name, content in files}
 
 
 def each_embed_file(
     embed: Embed, words: Words, translations: NullTranslations, templates: Templates, base_url: str,
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
     bitmaps: Path | None = None,
-) -> Iterator[tuple[str, bytes]]:
+) -> Iterator[tuple[str, Content]]:
     """One embed's files, one at a time as they are made: the page, a picture per step, the
     filmstrip and the oEmbed JSON; with ``bitmaps`` (the folder that keeps them between
     builds) a PNG of every picture and the link preview card too. ``asset`` links the page
     to an asset by name."""
     diagram = embed.diagram
-    yield embed.page, templates.render(
+    later = Later()  # the figure made as the page is written: a long diagram is never held whole
+    yield embed.page, later.pieces(templates.render(
         "embed.html",
         translations,
         lang=words.language,
         title=embed.title,
-        figure=diagram_html(diagram, embed.captions, words, templates, memo=memo),
+        figure=later.mark(lambda: figure_pieces(diagram, embed.captions, words, templates, memo=memo)),
         lesson_href=lesson_href,
         lesson_title=lesson_title,
         oembed=base_url + embed.oembed,
@@ -235,9 +252,11 @@ def each_embed_file(
         js=asset("diagram.js"),
         frame_js=asset("embed-frame.js"),
         icon=asset("favicon.svg"),
-    ).encode()
-    for scheme in SCHEMES:  # one at a time: each holds every board of the diagram
-        yield embed.filmstrip_in(scheme), filmstrip(embed, words, memo, scheme).encode()
+    ))
+    strip = filmstrip_frames(embed, words, memo)
+    for scheme in SCHEMES:  # a board at a time
+        yield embed.filmstrip_in(scheme), (piece.encode() for piece in filmstrip_pieces(strip, embed, words, memo,
+                                                                                          scheme))
     if bitmaps is not None:
         from plakoto_site.render.png import card, png  # here: resvg is loaded only for bitmaps
     for frame in range(diagram.frames):

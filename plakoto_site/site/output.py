@@ -15,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import posixpath
 import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from .files import write_files
 
 MARKER = ".plakoto-site"
 """The file each build leaves in its output folder: "this folder is ours to replace"."""
@@ -247,41 +248,6 @@ def fresh_folder(out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     recover(out)
     return Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-
-
-def write_files(folder: Path, files: Mapping[str, bytes] | Iterable[tuple[str, bytes]]) -> list[str]:
-    """Write ``files`` (relative names; a mapping, written in sorted order, or the pairs as
-    they come) into ``folder``, which must exist, and return their names: every path is
-    opened relative to it, so a folder removed meanwhile is never made again."""
-    pairs = sorted(files.items()) if isinstance(files, Mapping) else files
-    names: list[str] = []
-    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        made: set[str] = set()
-        for name, content in pairs:
-            parent = posixpath.dirname(name)
-            if parent and parent not in made:
-                _make_folders(parent, handle, made)
-            file = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666, dir_fd=handle)
-            try:
-                data = memoryview(content)
-                while data:
-                    data = data[os.write(file, data):]
-            finally:
-                os.close(file)
-            names.append(name)
-    finally:
-        os.close(handle)
-    return names
-
-
-def _make_folders(path: str, handle: int, made: set[str]) -> None:
-    parent = posixpath.dirname(path)
-    if parent and parent not in made:
-        _make_folders(parent, handle, made)
-    with contextlib.suppress(FileExistsError):
-        os.mkdir(path, dir_fd=handle)
-    made.add(path)
 
 
 def finish(fresh: Path, out: Path) -> None:

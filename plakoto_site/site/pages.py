@@ -21,14 +21,16 @@ from plakoto_site.render.diagrams import EmbedLinks
 from plakoto_site.render.editor import editor_data
 from plakoto_site.render.escaping import script_json
 from plakoto_site.render.exercises import exercise_html
+from plakoto_site.render.later import Later
 from plakoto_site.render.pages import exercise_markup, render_markdown
 from plakoto_site.render.play import play_data
 
 from .context import Site
 from .drills import drill_index
+from .files import Content
 from .urls import page_path, relative
 
-Page = tuple[str, bytes]
+Page = tuple[str, Content]
 EmbedLinker = Callable[[str, str, str], EmbedLinks | None]
 """``(lang, diagram id, page path)``: where that diagram's embed files are, seen from the page."""
 
@@ -52,9 +54,12 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
                  for p in placements(item.tokens)),
            tuple(content.exercises[p.exercise].digest for p in exercise_placements(item.tokens)),
            site.base_url, site.templates_digest)
+    # A build whose state lasts keeps the body; one for this build only leaves its figures
+    # for the page to make as it is written (a long diagram is then never held whole).
+    later = None if site.cache.lasting else Later()
     body = site.cache.get("lesson bodies", key, lambda: render_markdown(
         item.tokens, content.diagrams, words, site.templates,
-        lambda diagram_id: embed_links(lang, diagram_id, path), content.exercises, site.cache))
+        lambda diagram_id: embed_links(lang, diagram_id, path), content.exercises, site.cache, later))
 
     def link(other: CheckedLesson | None) -> dict[str, str] | None:
         if other is None:
@@ -73,9 +78,13 @@ def lesson_page(site: Site, lang: str, index: int, embed_links: EmbedLinker) -> 
         "number": item.lesson.order if item.lesson.kind == "lesson" else None,
         "exercise_ids": [placement.exercise for placement in exercise_placements(item.tokens)],
     }
+    def render() -> str:
+        return site.templates.render("lesson.html", site.checked.translations[lang], **common, **page, body=body)
+
+    if later is not None:
+        return path, later.pieces(render())
     # The body, kept above, is in the key as it is: no need to write it out again.
-    return path, site.kept_page("lesson pages", lang, path, {**common, **page}, lambda: site.templates.render(
-        "lesson.html", site.checked.translations[lang], **common, **page, body=body), body)
+    return path, site.kept_page("lesson pages", lang, path, {**common, **page}, render, body)
 
 
 def practice_pages(site: Site, languages: Sequence[str]) -> Iterator[Page]:

@@ -4,7 +4,7 @@ that cannot be rendered is reported as a problem of the content, with its file a
 from __future__ import annotations
 
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from .embeds import (
     oembed_index,
     view_pages,
 )
+from .files import Content, joined
 from .pages import (
     asset_files,
     editor_pages,
@@ -36,15 +37,16 @@ from .sitemap import search_files
 
 
 def render(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> dict[str, bytes]:
-    """The site's files by name, sorted (see :func:`each_file`)."""
-    return dict(sorted(each_file(site, languages, shared)))
+    """The site's files by name, sorted (see :func:`each_file`), each whole."""
+    return dict(sorted((name, joined(content)) for name, content in each_file(site, languages, shared)))
 
 
-def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> Iterator[tuple[str, bytes]]:
+def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool = True) -> Iterator[tuple[str, Content]]:
     """The site's files, one at a time as they are rendered (a build writes each as it
     comes and keeps none): the pages and embeds of ``languages`` (every language by
     default) and, with ``shared``, what belongs to no language: the front page, the
-    sitemap and the assets. A language's files depend on nothing rendered for another, so
+    sitemap and the assets. A file comes whole or in pieces made as they are written (a
+    page with a long diagram), each file's before the next file is asked for. A language's files depend on nothing rendered for another, so
     languages can be rendered apart (see :func:`~plakoto_site.site.build.write_site`)."""
     chosen = [language.code for language in site.languages] if languages is None else list(languages)
     try:
@@ -63,11 +65,20 @@ def each_file(site: Site, languages: Sequence[str] | None = None, shared: bool =
                 view_pages(site, one),
                 oembed_documents(site, embeds, one),
             ):
-                yield from generator
+                for name, content in generator:
+                    yield name, content if isinstance(content, bytes) else _reported(site, content)
             site.cache.language_done()
         if shared:
             for generator in (root_pages(site), search_files(site), asset_files(site), oembed_index(site)):
                 yield from generator
+    except TemplateError as error:
+        raise ContentError([template_problem(site.project.root, error)]) from None
+
+
+def _reported(site: Site, pieces: Iterable[bytes]) -> Iterator[bytes]:
+    """A file's pieces, a template's mistake met while making them reported as above."""
+    try:
+        yield from pieces
     except TemplateError as error:
         raise ContentError([template_problem(site.project.root, error)]) from None
 

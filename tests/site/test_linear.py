@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from babel.support import NullTranslations
@@ -12,7 +13,9 @@ from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import diagrams
+from plakoto_site.render.later import Later
 from plakoto_site.render.templates import Templates
+from plakoto_site.site.files import write_files
 
 TEMPLATES = Templates(Path(__file__).resolve().parents[2] / "templates")
 
@@ -58,3 +61,53 @@ def test_frame_keys_do_not_grow_with_the_steps(tmp_path: Path) -> None:
         diagrams.diagram_html(long_diagram(tmp_path, steps), {}, words, TEMPLATES, memo=memo)
         sizes.append(max(len(repr(key)) for key in memo.tables["frames"]))
     assert sizes[1] <= sizes[0] + 3  # only the frame number grows a digit or two
+
+
+def test_a_figure_is_made_a_frame_at_a_time(tmp_path: Path) -> None:
+    """A page writes a long diagram's figure in pieces: the figure's opening, one frame a
+    piece, its end; together the same figure as made whole."""
+    words = Words(Language.read("en"), NullTranslations(), markup=True)
+    diagram = long_diagram(tmp_path, 30)
+    pieces = list(diagrams.figure_pieces(diagram, {}, words, TEMPLATES, memo=Memo()))
+    assert len(pieces) == 31 + 2
+    assert pieces[0].startswith('<figure class="diagram" id="long"') and 'data-steps="31"' in pieces[0]
+    assert [piece.count('class="frame"') for piece in pieces[1:-1]] == [1] * 31
+    assert [piece.count("<svg") for piece in pieces[1:-1]] == [1] * 31
+    assert 'id="long-30"' in pieces[-2] and pieces[-1].endswith("</figure>")
+    assert "".join(pieces) == str(diagrams.diagram_html(diagram, {}, words, TEMPLATES, memo=Memo()))
+
+
+def test_a_theme_that_shows_the_frames_its_own_way_gets_them_whole(tmp_path: Path) -> None:
+    """A theme's ``figure`` macro that loops over the frames twice (or picks one) cannot be
+    written frame by frame: it gets the frames themselves, as before."""
+    theme = tmp_path / "theme"
+    shutil.copytree(TEMPLATES.folder, theme)
+    macros = theme / "macros/diagram.html"
+    original = macros.read_text()
+    loop = "{% for f in d.frames %}{{ f }}{% endfor %}"
+    assert loop in original
+    for shown in (loop + loop, "{{ d.frames[1] }}"):
+        macros.write_text(original.replace(loop, shown))
+        words = Words(Language.read("en"), NullTranslations(), markup=True)
+        templates = Templates(theme)
+        figure = "".join(diagrams.figure_pieces(long_diagram(tmp_path, 3), {}, words, templates, memo=Memo()))
+        assert "\0" not in figure
+        assert figure.count('<li id="long-1" class="frame"') == (2 if shown != "{{ d.frames[1] }}" else 1)
+
+
+def test_a_page_leaves_its_figures_for_later() -> None:
+    later = Later()
+    first = later.mark(lambda: ["<b>", "one", "</b>"])
+    second = later.mark(lambda: iter(["twó"]))
+    page = f"<p>{first}</p><p>{second}{first}</p>\0" + "9\0"
+    assert b"".join(later.pieces(page)) == "<p><b>one</b></p><p>twó<b>one</b></p>\0009\0".encode()
+    assert list(Later().pieces("<p>plain</p>")) == [b"<p>plain</p>"]
+
+
+def test_a_file_is_written_whole_or_in_pieces(tmp_path: Path) -> None:
+    pieces = (bytes([65 + n % 26]) * 100_000 for n in range(30))  # 3 MB in 30 pieces
+    assert write_files(tmp_path, [("a/whole.txt", b"whole"), ("a/pieces.txt", pieces)]) == ["a/whole.txt",
+                                                                                               "a/pieces.txt"]
+    assert (tmp_path / "a/whole.txt").read_bytes() == b"whole"
+    written = (tmp_path / "a/pieces.txt").read_bytes()
+    assert len(written) == 3_000_000 and written[:100_000] == b"A" * 100_000 and written[-1:] == b"D"
