@@ -91,9 +91,10 @@ def crossed(root: Locator, lang: str) -> str:
     return root.locator("[data-feedback]").inner_text()
 
 
-def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(page: Page, site: BuiltSite) -> None:
-    found = spots(site)
-    assert {s.lang for s in found} == {"en", "ru", "el", "uk"}
+@pytest.mark.parametrize("lang", ["en", "ru", "el", "uk"])
+def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(
+        page: Page, site: BuiltSite, lang: str) -> None:
+    found = [spot for spot in spots(site) if spot.lang == lang]
     checked: dict[str, int] = {}
     for spot in found:
         ex, lang = spot.exercise, spot.lang
@@ -154,7 +155,7 @@ def test_every_exercise_in_every_language_says_why_each_wrong_attempt_is_wrong(p
         assert all(reason.strip() and reason != generic for reason in reasons), (lang, ex.id, reasons)
         assert len(set(reasons)) == len(reasons), (lang, ex.id, reasons)  # a reason of its own for each
         checked[lang] = checked.get(lang, 0) + 1
-    assert checked == {lang: len(site.checked.content.exercises) for lang in ("en", "ru", "el", "uk")}
+    assert checked == {lang: len(site.checked.content.exercises)}
 
 
 def test_guard_the_mother_no_longer_says_a_checker_left_24(page: Page, site: BuiltSite) -> None:
