@@ -253,5 +253,14 @@ def language_catalog(locales: Path, lang: str, reference: str, problems: Problem
         return LanguageCatalog(NullTranslations())
     catalog, po = read
     check_catalog(catalog, path, problems, po)
-    translated, digest = compiled(catalog)
+    try:
+        translated, digest = compiled(catalog)
+    except ValueError as error:  # gettext's reading of the header's plural rule
+        from babel.messages.plurals import get_plural
+
+        line = next((number for number, row in enumerate(po.text.split("\n"), start=1) if "Plural-Forms" in row), 1)
+        problems.error(path, line, f"the header's plural rule cannot be read: {error}",
+                       f'write the header line as "Plural-Forms: {get_plural(lang).plural_forms}\\n"',
+                       Code.UNREADABLE)
+        return LanguageCatalog(NullTranslations())
     return LanguageCatalog(translated, digest, stats(catalog, lang))

@@ -64,6 +64,8 @@ def test_instant_navigation_to_a_diagram_shows_and_steps_it(page: Page, material
     page.locator("article a", has_text="pins").click()
     page.wait_for_url("**/sub/pins/")
     figure = page.locator("figure[data-plakoto-diagram='pin-on-five']")
+    # until the script has taken the figure, every frame shows (as without JavaScript)
+    expect(figure.locator(".frame:not([hidden])")).to_have_count(1)
     expect(figure.locator(".frame:not([hidden]) svg.board")).to_be_visible()
     expect(figure).to_have_attribute("data-step", "0")
     figure.locator("button[data-action='next']").click()

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -85,7 +85,7 @@ def test_a_copy_failing_leaves_its_languages_to_the_build(project: MiniProject, 
     here = os.getpid()
     real = rendering.each_file
 
-    def failing_in_the_copy(*args: object, **options: object) -> Iterator[tuple[str, bytes]]:
+    def failing_in_the_copy(*args: object, **options: object) -> Iterator[tuple[str, bytes | Iterable[bytes]]]:
         for count, (name, data) in enumerate(real(*args, **options)):  # type: ignore[arg-type]
             if os.getpid() != here and count == 3:
                 raise MemoryError("the copy runs out of memory, three files written")

@@ -53,6 +53,9 @@ MISTAKES = [
     pytest.param(PO_RU.replace("nplurals=3", "nplurals=2"),
                  f"{PO}:4: the header says nplurals=2, but ru has 3 plural forms — write the header line as "
                  '"Plural-Forms: nplurals=3;', id="plural-rule"),
+    pytest.param(PO_RU.replace("plural=(n%10==1 &&", "plural=(n%10==1 && &&"),
+                 f"{PO}:4: the header's plural rule cannot be read: unexpected token in plural form: && — write the "
+                 'header line as "Plural-Forms: nplurals=3; plural=n % 10 == 1 && n % 100 != 11 ? 0', id="plural-expression"),
     pytest.param(PO_RU.replace('msgstr[2] "%(count)s белых шашек"\n', ""),
                  f"{PO}:12: ru needs 3 plural forms here, but the translation has 2", id="plural-missing"),
 ]
