@@ -84,9 +84,10 @@ def _plain_below(locale: Locale) -> int:
     return power
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _number(code: str, value: int) -> str:
-    """Babel's number formatting is exact but slow; the site formats few distinct numbers."""
+    """Babel's number formatting is exact but slow; the site formats few distinct numbers
+    (a 10,000-step diagram's step numbers, in each language, fit the cache whole)."""
     return format_decimal(value, locale=_locale(code))
 
 
