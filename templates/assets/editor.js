@@ -398,7 +398,7 @@
       item.setAttribute("data-position", JSON.stringify(Rules.toJSON(step.position)));
       line.className = "ed-play";
       line.textContent = step.play
-        ? fill(words[black ? "playedBlack" : "playedWhite"], { roll: roll, play: step.play.notation, board: black ? boardNumbers(step.play) : "" })
+        ? fill(words[black ? "playedBlack" : "playedWhite"], { roll: roll, play: step.play.notation, board: black ? Rules.boardMoves("black", step.play.moves, words.off) : "" })
         : fill(words[black ? "passBlack" : "passWhite"], { roll: roll });
       area.id = "ed-caption-" + (i + 1);
       area.name = "caption-" + (i + 1);
@@ -410,13 +410,6 @@
       item.append(line, label, area);
       list.appendChild(item);
     });
-  }
-
-  /** Black's play in the board's numbers, as the play page writes it ("1 → 5, 1 → 2"). @param {any} play */
-  function boardNumbers(play) {
-    return play.moves.map(function (/** @type {any} */ m) {
-      return Rules.own("black", m.start) + " → " + (m.end === 0 ? words.off : Rules.own("black", m.end));
-    }).join(", ");
   }
 
   /** @param {string} to @returns {string} what to say: why the moves cannot be played yet */

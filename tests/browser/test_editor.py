@@ -103,7 +103,7 @@ def make_the_diagram(page: Page) -> None:
     page.click(f'{EDITOR} button[data-action="write"]')
     assert position(page) == AFTER_BLACK
     expect(page.locator("[data-steps] > li .ed-play")).to_have_text([
-        "White rolls 6–4 and plays 24/18 13/9.", "Black rolls 3–1 and plays 24/23 24/21 (board 1 → 4, 1 → 2)."])
+        "White rolls 6–4 and plays 24/18 13/9.", "Black rolls 3–1 and plays 24/23 24/21 (board 1 → 2, 1 → 4)."])
     page.fill("#ed-title", "Running early, pinned later")
     page.fill("#ed-caption-0", "White has a checker pinned under Black's 12.")
     page.fill("#ed-caption-1", "White runs a back checker.")
@@ -247,7 +247,7 @@ def test_black_to_play_is_written_into_the_code_and_the_source(page: Page, site:
     roll(page, 6, 5)
     page.fill(f"{EDITOR} input[name=written]", "24/18 24/19")  # Black's own numbers (board 1 to 7 and to 6), written back in the engine's order
     page.click(f'{EDITOR} button[data-action="write"]')
-    expect(page.locator("[data-steps] > li .ed-play")).to_have_text(["Black rolls 6–5 and plays 24/19 24/18 (board 1 → 7, 1 → 6)."])
+    expect(page.locator("[data-steps] > li .ed-play")).to_have_text(["Black rolls 6–5 and plays 24/19 24/18 (board 1 → 6, 1 → 7)."])
     assert position(page) == {"board": [-13, 0, 0, 0, 0, -1, -1] + [0] * 16 + [15], "pinned": [],
                               "off": {"white": 0, "black": 0}, "turn": "white"}
 
