@@ -252,6 +252,19 @@ def test_black_to_play_is_written_into_the_code_and_the_source(page: Page, site:
                               "off": {"white": 0, "black": 0}, "turn": "white"}
 
 
+def test_a_black_checker_moved_twice_reads_as_one_chain_in_board_numbers(page: Page, site: BuiltSite) -> None:
+    """The step line writes Black's board numbers as the lessons and the play page do."""
+    open_editor(page, site, "ru")
+    page.click(f'{EDITOR} button[data-action="opening"]')
+    page.check(f'{EDITOR} input[name="turn"][value="black"]')
+    page.click(f'{EDITOR} button[data-action="moves"]')
+    roll(page, 6, 5)
+    page.fill(f"{EDITOR} input[name=written]", "24/18 18/13")
+    page.click(f'{EDITOR} button[data-action="write"]')
+    expect(page.locator("[data-steps] > li .ed-play")).to_have_text(
+        ["У чёрных выпало 6–5, ход 24/13 (по доске: 1 → 7 → 12)."])
+
+
 def test_a_tampered_link_shows_a_message_not_a_board(page: Page, site: BuiltSite) -> None:
     open_editor(page, site)
     make_the_diagram(page)
