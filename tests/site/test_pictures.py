@@ -39,7 +39,7 @@ def test_pictures_and_filmstrips_are_xml_with_the_words_as_written(project: Mini
     assert sorted(p.name for p in folder.glob("*.svg")) == [
         "0.dark.svg", "0.svg", "1.dark.svg", "1.svg", "filmstrip.dark.svg", "filmstrip.svg"]
     start = ET.parse(folder / "0.svg").getroot()
-    assert (start.findtext("s:title", namespaces=NS) or "").startswith(TITLE + " · Plakoto — ")
+    assert start.findtext("s:title", namespaces=NS) == TITLE + " · Plakoto — Step 1 of 2"
     # Each picture describes its own step, worked out by hand from the diagram: the start has
     # no play; the pin step plays 5-3 (pips: White 24×8 + 20 + 13×6 = 290, then 282).
     assert start.findtext("s:desc", namespaces=NS) == (
@@ -48,6 +48,7 @@ def test_pictures_and_filmstrips_are_xml_with_the_words_as_written(project: Mini
         "Point 24: 8 white checkers. Pip count: White 290, Black 330. Borne off: White 0, Black 0. "
         "White to play.")
     pin = ET.parse(folder / "1.svg").getroot()
+    assert pin.findtext("s:title", namespaces=NS) == TITLE + " · Plakoto — Step 2 of 2"
     assert pin.findtext("s:desc", namespaces=NS) == (
         'White pins it & <i>keeps</i> it "pinned". White rolls 5–3 and plays 20 → 15*, 13 → 10 '
         "(written 20/15* 13/10). Point 1: 10 black checkers. Point 5: 4 black checkers. "
