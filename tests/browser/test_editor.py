@@ -265,6 +265,23 @@ def test_a_black_checker_moved_twice_reads_as_one_chain_in_board_numbers(page: P
         ["У чёрных выпало 6–5, ход 24/13 (по доске: 1 → 7 → 12)."])
 
 
+def test_erasing_the_checker_above_a_pinned_one_frees_it(page: Page, site: BuiltSite) -> None:
+    """The eraser takes the top checker; under the last one, the pinned checker is free and
+    holds the point (here a black checker pinned on 6 by White's lone checker)."""
+    open_editor(page, site)
+    page.fill("#ed-code", "W:24x14,6;B:1x14;P:6;T:W")
+    page.click(f'{EDITOR} button[data-action="code"]')
+    board = [-14, 0, 0, 0, 0, 1] + [0] * 17 + [14]
+    assert position(page) == {"board": board, "pinned": [6], "off": {"white": 0, "black": 0}, "turn": "white"}
+    page.check(f'{EDITOR} input[name="tool"][value="erase"]')
+    tap(page, 6)
+    board[5] = -1
+    assert position(page) == {"board": board, "pinned": [], "off": {"white": 0, "black": 0}, "turn": "white"}
+    tap(page, 6)  # and then the freed checker itself
+    board[5] = 0
+    assert position(page) == {"board": board, "pinned": [], "off": {"white": 0, "black": 0}, "turn": "white"}
+
+
 def test_a_tampered_link_shows_a_message_not_a_board(page: Page, site: BuiltSite) -> None:
     open_editor(page, site)
     make_the_diagram(page)
