@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from plakoto_site.content.problems import Code, Problems
 
-from .pofile import PoText, read_strictly
+from .pofile import PoText, line_with, read_strictly
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
@@ -258,7 +258,7 @@ def language_catalog(locales: Path, lang: str, reference: str, problems: Problem
     except ValueError as error:  # gettext's reading of the header's plural rule
         from babel.messages.plurals import get_plural
 
-        line = next((number for number, row in enumerate(po.text.split("\n"), start=1) if "Plural-Forms" in row), 1)
+        line = line_with(po.text, "Plural-Forms", 1)
         problems.error(path, line, f"the header's plural rule cannot be read: {error}",
                        f'write the header line as "Plural-Forms: {get_plural(lang).plural_forms}\\n"',
                        Code.UNREADABLE)

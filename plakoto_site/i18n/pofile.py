@@ -64,6 +64,12 @@ class PoText:
         return min(entry.string_lines.values()) if entry and entry.string_lines else fallback
 
 
+def line_with(text: str, word: str, fallback: int) -> int:
+    """The number of the first line of ``text`` that holds ``word`` (a header's field), or
+    ``fallback``."""
+    return next((number for number, row in enumerate(text.split("\n"), start=1) if word in row), fallback)
+
+
 def decode(data: bytes, path: Path, problems: Problems) -> tuple[str, str] | None:
     """The file's text and the character set it was read in. A file that is not UTF-8 is
     read in the character set its header declares (as gettext does) with a warning; one that
@@ -308,8 +314,7 @@ def _plural_forms_fit(entries: dict[tuple[str | None, str], Entry], text: str, p
     forms, fits = int(found.group(1)), True
     rule = _plural_rule(lang)
     if rule is not None and rule.num_plurals != forms:
-        line = next((number for number, row in enumerate(text.split("\n"), start=1) if "nplurals" in row),
-                    header.line)
+        line = line_with(text, "nplurals", header.line)
         problems.error(path, line, f"the header says nplurals={forms}, but {lang} has {rule.num_plurals} plural forms",
                        f'write the header line as "Plural-Forms: {rule.plural_forms}\\n"', Code.UNREADABLE)
         return False
