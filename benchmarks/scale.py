@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -97,17 +98,30 @@ def long_diagram(project: Path, steps: int) -> None:
     (project / "content/en/long-game.md").write_text(LONG_LESSON, encoding="utf-8")
 
 
-def build(project: Path, out: Path, times: int = 1) -> tuple[float, float, float, int, float]:
-    """Processor seconds, elapsed seconds, peak megabytes, HTML pages and the system's part
-    of the processor seconds (writing the files) of one cold build."""
+class Build(NamedTuple):
+    """One cold build's figures (or their medians)."""
+
+    processor: float
+    """Seconds, user + system."""
+    system: float
+    """The system's part of ``processor``: creating and writing the files."""
+    elapsed: float
+    peak: float
+    """Megabytes."""
+    pages: float
+    """HTML pages."""
+
+
+def build(project: Path, out: Path, times: int = 1) -> Build:
+    """One cold build of ``project`` into ``out``, with ``times`` the drills."""
     done = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", sys.executable, "-c", BUILD, str(times),
                            "--root", str(project), "build", "--out", str(out)],
                           cwd=project, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"the build in {project} failed:\n{done.stdout}{done.stderr}")
     wall, user, system, peak = done.stderr.split()[-4:]
-    return (float(user) + float(system), float(wall), int(peak) / 1024, len(list(out.rglob("*.html"))),
-            float(system))
+    return Build(float(user) + float(system), float(system), float(wall), int(peak) / 1024,
+                 len(list(out.rglob("*.html"))))
 
 
 def main() -> None:
@@ -129,16 +143,17 @@ def main() -> None:
         if args.only in (None, "long"):
             kinds["long diagram"] = (copy_project(folder / "long"), 1)
             long_diagram(kinds["long diagram"][0], args.steps)
-        found: dict[str, list[tuple[float, float, float, int, float]]] = {kind: [] for kind in kinds}
+        found: dict[str, list[Build]] = {kind: [] for kind in kinds}
         for run in range(args.runs):
             for kind, (project, times) in kinds.items():
                 found[kind].append(build(project, folder / f"out-{run}-{len(found[kind])}-{times}", times))
-        cpu, wall, peak, pages, system = ({kind: statistics.median(s[i] for s in samples)
-                                           for kind, samples in found.items()} for i in range(5))
+        median = {kind: Build(*map(statistics.median, zip(*samples, strict=True))) for kind, samples in found.items()}
         print(f"median of {args.runs} cold builds   processor (system)  elapsed  peak memory  HTML pages")
-        for kind in kinds:
-            print(f"  {kind:<26} {cpu[kind]:7.2f} s ({system[kind]:5.2f} s) {wall[kind]:7.2f} s {peak[kind]:7.0f} MB"
-                  f" {pages[kind]:8.0f}")
+        for kind, m in median.items():
+            print(f"  {kind:<26} {m.processor:7.2f} s ({m.system:5.2f} s) {m.elapsed:7.2f} s {m.peak:7.0f} MB"
+                  f" {m.pages:8.0f}")
+        cpu = {kind: m.processor for kind, m in median.items()}
+        peak = {kind: m.peak for kind, m in median.items()}
         goals = []
         if grown_kind in kinds:
             goals += [
