@@ -192,16 +192,17 @@ def lock_file(out: Path) -> Path:
 
 
 @contextlib.contextmanager
-def writing(out: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+def writing(out: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the lock beside ``out`` while a build writes into it (an advisory ``flock``,
     which the system lets go of when the process ends, killed or not). A second build into
-    the same folder waits up to ``wait`` seconds for the first to finish, then raises
-    :class:`OutputError`: neither deletes what the other is writing."""
+    the same folder waits up to ``wait`` seconds (:data:`LOCK_WAIT` unless given) for the
+    first to finish, then raises :class:`OutputError`: neither deletes what the other is
+    writing."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     handle = os.open(lock_file(out), os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        deadline = time.monotonic() + wait
+        deadline = time.monotonic() + (LOCK_WAIT if wait is None else wait)
         while not _locked(handle):
             if time.monotonic() > deadline:
                 raise OutputError(out, "another build is writing into this folder",

@@ -78,14 +78,32 @@ def test_a_build_waits_for_the_one_writing_and_never_removes_its_folder(project:
     assert (out / "en" / "pinning" / "index.html").is_file()
 
 
+IMPATIENT = """
+import runpy, sys
+import plakoto_site.site.output as output
+output.LOCK_WAIT = 1.0
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+"""``build.py`` as it is, waiting 1 s for the lock instead of :data:`~plakoto_site.site.output.LOCK_WAIT`
+(20 s): the refusal a reader gets, sooner."""
+
+
+def impatient(project: MiniProject, *args: str) -> subprocess.CompletedProcess[str]:
+    """``build.py --root <project> *args``, waiting 1 s for another build's lock."""
+    return subprocess.run([sys.executable, "-c", IMPATIENT, str(REPO / "build.py"), "--root", str(project.root), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
 def test_a_build_refuses_after_waiting_too_long(project: MiniProject, tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert project.run("build", "--out", str(out)).returncode == 0
     before = snapshot(out)
     with open(tmp_path / ".site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        result = project.run("build", "--out", str(out),
-                             "--base-url", "https://blog.example/d/")
+        began = time.monotonic()
+        result = impatient(project, "build", "--out", str(out), "--base-url", "https://blog.example/d/")
+    assert 1.0 < time.monotonic() - began < 15  # it waited, not the 20 s of LOCK_WAIT
     assert result.returncode == 1
     assert f"Build refused: {out}: another build is writing into this folder — wait for it to finish" in result.stderr
     assert "Traceback" not in result.stderr
@@ -110,8 +128,8 @@ def test_a_diagram_refuses_a_folder_being_written(project: MiniProject, tmp_path
     out = tmp_path / "mine"
     with open(tmp_path / ".mine.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        result = project.run("diagram", str(REPO / "examples" / "my-diagram.toml"), "--out", str(out),
-                             "--base-url", "https://blog.example/d/")
+        result = impatient(project, "diagram", str(REPO / "examples" / "my-diagram.toml"), "--out", str(out),
+                           "--base-url", "https://blog.example/d/")
     assert result.returncode == 1
     assert f"Diagram not written: {out}: another build is writing into this folder" in result.stderr
     assert "Traceback" not in result.stderr
