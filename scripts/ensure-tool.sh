@@ -3,7 +3,8 @@
 #   scripts/ensure-tool.sh chromium   the browser tests drive it
 #   scripts/ensure-tool.sh php        the WordPress plugin's tests run its functions
 # 1. already on PATH -> nothing to do.
-# 2. root with apt-get -> install Debian's package (chromium, php-cli).
+# 2. root with apt-get -> install Debian's packages (chromium and its headless shell, which
+#    the browser tests run; php-cli).
 # 3. otherwise -> chromium: Playwright's own browser build; php: say what to install, and fail.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -11,22 +12,28 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tool="${1:-}"
 case "$tool" in
     # The Debian launcher script may print shell noise on stderr; keep only the version.
-    chromium) package=chromium; version() { chromium --version 2>/dev/null || true; } ;;
-    php) package=php-cli; version() { php -r 'echo "PHP ", PHP_VERSION;' 2>/dev/null || true; } ;;
+    chromium) packages=(chromium chromium-headless-shell); version() { chromium --version 2>/dev/null || true; } ;;
+    php) packages=(php-cli); version() { php -r 'echo "PHP ", PHP_VERSION;' 2>/dev/null || true; } ;;
     *) echo "usage: scripts/ensure-tool.sh chromium|php" >&2; exit 2 ;;
 esac
 
-if command -v "$tool" >/dev/null 2>&1; then
+if command -v "$tool" >/dev/null 2>&1 && { [ "$tool" != chromium ] || command -v chromium-headless-shell >/dev/null 2>&1; }; then
     echo "ensure-tool: found $(command -v "$tool"): $(version)"
     exit 0
 fi
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "ensure-tool: installing Debian's $package with apt-get"
+    echo "ensure-tool: installing Debian's ${packages[*]} with apt-get"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y --no-install-recommends "$package"
+    apt-get install -y --no-install-recommends "${packages[@]}"
     echo "ensure-tool: installed $(version)"
+    exit 0
+fi
+
+if [ "$tool" = chromium ] && command -v chromium >/dev/null 2>&1; then
+    echo "ensure-tool: found $(command -v chromium): $(version); the tests run it (its headless shell, Debian's" \
+         "chromium-headless-shell, would be quicker)"
     exit 0
 fi
 
