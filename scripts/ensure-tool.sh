@@ -11,22 +11,29 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 tool="${1:-}"
 case "$tool" in
+    # Each command the tool needs, and Debian's package that has it.
     # The Debian launcher script may print shell noise on stderr; keep only the version.
-    chromium) packages=(chromium chromium-headless-shell); version() { chromium --version 2>/dev/null || true; } ;;
-    php) packages=(php-cli); version() { php -r 'echo "PHP ", PHP_VERSION;' 2>/dev/null || true; } ;;
+    chromium) needs=(chromium:chromium chromium-headless-shell:chromium-headless-shell)
+              version() { chromium --version 2>/dev/null || true; } ;;
+    php) needs=(php:php-cli); version() { php -r 'echo "PHP ", PHP_VERSION;' 2>/dev/null || true; } ;;
     *) echo "usage: scripts/ensure-tool.sh chromium|php" >&2; exit 2 ;;
 esac
 
-if command -v "$tool" >/dev/null 2>&1 && { [ "$tool" != chromium ] || command -v chromium-headless-shell >/dev/null 2>&1; }; then
+missing=()  # the packages of the commands not on PATH: only those are installed, nothing upgraded
+for need in "${needs[@]}"; do
+    command -v "${need%%:*}" >/dev/null 2>&1 || missing+=("${need#*:}")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
     echo "ensure-tool: found $(command -v "$tool"): $(version)"
     exit 0
 fi
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "ensure-tool: installing Debian's ${packages[*]} with apt-get"
+    echo "ensure-tool: installing Debian's ${missing[*]} with apt-get"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y --no-install-recommends "${packages[@]}"
+    apt-get install -y --no-install-recommends "${missing[@]}"
     echo "ensure-tool: installed $(version)"
     exit 0
 fi
