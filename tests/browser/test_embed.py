@@ -410,6 +410,11 @@ def test_the_snippet_fits_its_content_at_a_phones_width_without_a_script(
     board = page.locator("iframe")
     inside = page.frame_locator("iframe")
     expect(inside.locator("figure[data-plakoto-diagram]")).to_be_visible()
+    # Measured once the frame has its stylesheet: the figure is in its DOM, and can be laid
+    # out, before then (a loaded machine once measured the unstyled page, 587 px high).
+    frame = board.element_handle().content_frame()
+    assert frame is not None
+    frame.wait_for_load_state("load")
     box = board.bounding_box()
     assert box is not None
     assert box["width"] == {360: 312, 800: 560}[viewport]
