@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
 
 from plakoto_site.site.build import build
 from plakoto_site.site.check import Checked, check
@@ -24,6 +25,26 @@ class BuiltSite:
     def pages(self) -> list[str]:
         """Every HTML page, relative to the root, in sorted order."""
         return sorted(p.relative_to(self.folder).as_posix() for p in self.folder.rglob("*.html"))
+
+
+ANIMATION_RATE = 50
+"""How many times faster than written a browser test's page plays its animations: a
+diagram's checkers sliding into place, a game's or an exercise's checkers travelling
+(Chromium's animation clock, which times the Web Animations and the frames the scripts
+draw). Each animation still runs, and ends, as written. The browser tests run Chromium
+without its 60-frames-a-second limit (:data:`tests.conftest.CHROMIUM_ARGS`), so a 320-ms
+slide would otherwise be 320 ms of frames drawn as fast as the processor allows, taken
+from the test running beside it. A test that watches a checker travel, or a state that
+lasts only until the next checker has travelled, is marked ``real_time``."""
+
+
+@pytest.fixture
+def page(page: Page, request: pytest.FixtureRequest) -> Page:
+    """pytest-playwright's page, its animations at :data:`ANIMATION_RATE` unless the test
+    is marked ``real_time``."""
+    if request.node.get_closest_marker("real_time") is None:
+        page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": ANIMATION_RATE})
+    return page
 
 
 @pytest.fixture(scope="session")

@@ -408,6 +408,7 @@ def test_another_own_checker_after_a_refused_target_is_a_new_choice(page: Page, 
     expect(root.locator(".xmoves")).to_have_text("Played so far: 17/16")
 
 
+@pytest.mark.real_time  # each move stays on its own for 400 ms plus its travel: watched
 def test_show_the_answer_plays_it_on_the_board_move_by_move(page: Page, site: BuiltSite) -> None:
     root = make_a_point(page, site)
     board = root.locator(".xstatic svg")
@@ -457,6 +458,7 @@ WATCH_ANSWER = """root => new Promise(resolve => {
 checker is drawn on each frame."""
 
 
+@pytest.mark.real_time
 def test_show_the_answer_moves_each_checker_over_several_frames(page: Page, site: BuiltSite) -> None:
     root = make_a_point(page, site)  # the answer 24/18 19/18: two checkers travel, to 18
     root.locator("[data-action='reveal']").click()
@@ -490,6 +492,7 @@ def test_one_show_the_answer_control_with_javascript(page: Page, site: BuiltSite
     expect(root.get_by_text("Show the answer", exact=True).locator("visible=true")).to_have_count(1)
 
 
+@pytest.mark.real_time  # each move stays on its own for 400 ms plus its travel: watched
 def test_the_answer_of_a_black_exercise_is_played_in_blacks_numbering(page: Page, site: BuiltSite) -> None:
     page.goto(site.url + "en/pinning/index.html")
     root = page.locator("[data-plakoto-exercise='pin-a-runner']")

@@ -734,6 +734,7 @@ WATCH = """() => new Promise(resolve => {
 the dice on the board while it plays."""
 
 
+@pytest.mark.real_time
 def test_the_computers_dice_are_on_the_board_and_its_checkers_travel(page: Page, site: BuiltSite) -> None:
     game = Game(page, site, "en", "seed=1&delay=300")
     page.click('button[data-action="roll"]')

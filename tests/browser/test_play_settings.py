@@ -65,6 +65,7 @@ def flying_time(page: Page, site: BuiltSite, pace: str) -> float:
     return sum(b - a for a, b in pairwise(frames) if b - a < 100)
 
 
+@pytest.mark.real_time
 def test_the_pace_sets_how_long_the_computers_checkers_travel(page: Page, site: BuiltSite) -> None:
     slow, fast = flying_time(page, site, "slow"), flying_time(page, site, "fast")
     assert slow > 2.5 * fast > 0, (slow, fast)
