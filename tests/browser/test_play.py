@@ -33,7 +33,7 @@ from plakoto_site.engine import (
 from plakoto_site.render import svg
 from tests.i18n.test_sentences import OUTCOMES, outcome_key
 
-from .conftest import REPO, BuiltSite
+from .conftest import REPO, BuiltSite, quicken
 from .test_quality import AXE, AXE_TAGS
 
 pytestmark = pytest.mark.browser
@@ -178,7 +178,7 @@ def test_a_whole_game_against_the_computer(browser: Browser, site: BuiltSite, la
                                            level: str, width: int, drag: bool) -> None:
     """Plakoto and Tapa, both levels, a phone and a desktop, played by clicks and by drags."""
     context = browser.new_context(viewport={"width": width, "height": 800 if width > 400 else 740})
-    page = context.new_page()
+    page = quicken(context.new_page())
     try:
         whole_game(page, site, lang, rules, colour, level, drag)
     finally:
