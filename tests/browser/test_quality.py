@@ -30,7 +30,7 @@ def _pages(site: BuiltSite) -> list[str]:
 
 KINDS = ("pages", "practice", "embed")
 """The site's pages in twelve groups, a language's lessons and other pages, its practice
-pages (the drills), its embeds, so the two test workers share the walk evenly."""
+pages (the drills), its embeds, so the test workers share the walk evenly."""
 
 
 def _group(name: str) -> str:
