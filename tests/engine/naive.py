@@ -4,10 +4,11 @@ No cleverness: the board is kept in the interchange form (absolute
 numbering, ``board[0]`` is point 1, White positive, Black negative, a set of pinned points,
 the two off counts and the side to move). Every ordering of the dice and every choice of
 checker is tried, one single checker move at a time, and the rules of "Moving" are then
-applied to the whole list of candidate plays. Two economies change no answer: whether the
+applied to the whole list of candidate plays. Three economies change no answer: whether the
 board is blocked asks only whether some checker can move (:func:`movable`), without making
-the positions, and a position reached in several orders is judged for the end of the game
-once a roll.
+the positions; a position reached in several orders is judged for the end of the game once
+a roll; and :func:`legal_results`, which asks only where the plays lead, walks on from such
+a position once for each set of numbers left (the tree's test wants every path).
 
 Sides are the strings ``"white"`` and ``"black"``; a result is ``None`` or
 ``(winner, points, reason)`` with ``winner`` ``"white"``, ``"black"`` or ``None`` (a draw)
@@ -224,18 +225,24 @@ class Candidate:
     result: Result
 
 
-def all_sequences(state: State, rules: str, dice: tuple[int, int]) -> list[Candidate]:
-    """Every sequence of single checker moves (every prefix too, the empty one included)."""
+def all_sequences(state: State, rules: str, dice: tuple[int, int], every_path: bool = True) -> list[Candidate]:
+    """Every sequence of single checker moves (every prefix too, the empty one included).
+    Without ``every_path``, a position part-way through a play is walked on from once
+    however many paths reach it with the same numbers left: each path is still listed up to
+    there, and what follows is the same for all of them."""
     side = state.turn
     high, low = max(dice), min(dice)
     orders = [[high] * 4] if high == low else [[high, low], [low, high]]
     found: list[Candidate] = []
     ends: dict[Key, Result] = {}  # each position's result_of, once: many orders reach one position
+    walked: set[tuple[Key, tuple[int, ...]]] = set()
 
     def walk(cur: State, numbers: list[int], steps: tuple[Step, ...]) -> None:
-        found.append(Candidate(steps, cur.key(), None))
-        if not numbers:
+        key = cur.key()
+        found.append(Candidate(steps, key, None))
+        if not numbers or (not every_path and (key, tuple(numbers)) in walked):
             return
+        walked.add((key, tuple(numbers)))
         for step, new in single_moves(cur, side, numbers[0]):
             key = new.key()
             if key not in ends:
@@ -250,8 +257,9 @@ def all_sequences(state: State, rules: str, dice: tuple[int, int]) -> list[Candi
     return found
 
 
-def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Candidate]:
-    """The legal plays, per RULES.md "Moving".
+def legal_candidates(state: State, rules: str, dice: tuple[int, int], every_path: bool = True) -> list[Candidate]:
+    """The legal plays, per RULES.md "Moving" (without ``every_path``, see
+    :func:`all_sequences`, only one path of moves to each position after a part of a play).
 
     - A play that ends the game ends the turn at once, however few numbers it used.
     - A win counts as using every number of the roll: it is legal, and when one exists
@@ -267,7 +275,7 @@ def legal_candidates(state: State, rules: str, dice: tuple[int, int]) -> list[Ca
     if result_of(state, rules) is not None:
         raise ValueError("the game is already over")
     numbers = 4 if dice[0] == dice[1] else 2
-    cands = all_sequences(state, rules, dice)
+    cands = all_sequences(state, rules, dice, every_path)
     wins = [c for c in cands if c.result is not None and c.result[0] is not None]
     draws = [c for c in cands if c.result is not None and c.result[0] is None]
     going = [c for c in cands if c.result is None]
@@ -291,7 +299,7 @@ def frozen(state: State) -> bool:
 def legal_results(state: State, rules: str, dice: tuple[int, int]) -> dict[Key, Result]:
     """The distinct positions the legal plays lead to, each with its result."""
     out: dict[Key, Result] = {}
-    for c in legal_candidates(state, rules, dice):
+    for c in legal_candidates(state, rules, dice, every_path=False):
         if c.key in out and out[c.key] != c.result:
             raise AssertionError("one position reached with two different results")
         out[c.key] = c.result
