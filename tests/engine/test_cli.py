@@ -8,13 +8,20 @@ import os
 import subprocess
 import sys
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from plakoto_site.engine.__main__ import run as run_lines
 
 START = {"board": [-15] + [0] * 22 + [15], "pinned": [], "off": {"white": 0, "black": 0}, "turn": "white"}
 PIN_BEFORE = "W:24x8,20,13x6;B:1x10,5x4,15;T:W"
+
+
+def answer_lines(output: str) -> list[str]:
+    """The answers' lines, split on ``\n`` as the command writes them: not
+    ``str.splitlines()``, which also splits at U+0085, U+2028 and more, and an answer may
+    quote such a character from its request (``ensure_ascii=False``)."""
+    return output.split("\n")[:-1] if output else []
 
 
 def run(verb: str, *requests: object) -> tuple[int, list[dict[str, object]]]:
@@ -26,7 +33,7 @@ def run(verb: str, *requests: object) -> tuple[int, list[dict[str, object]]]:
         text=True,
         timeout=60,
     )
-    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()]
+    return done.returncode, [json.loads(line) for line in answer_lines(done.stdout)]
 
 
 def test_plays_lists_every_resulting_position_with_the_turn_passed() -> None:
@@ -151,7 +158,7 @@ def test_blank_and_broken_lines_get_error_answers_and_the_next_line_its_own() ->
     ]
     done = run_bytes("apply", b"\n".join(lines))
     assert done.returncode == 0, done.stderr
-    answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    answers = [json.loads(line) for line in answer_lines(done.stdout.decode("utf-8"))]
     moved = {"position": Position_after_24_13, "result": None}
     assert answers == [
         moved,
@@ -200,11 +207,12 @@ LINES = st.lists(
 def answers_to(verb: str, lines: list[bytes]) -> list[dict[str, object]]:
     out = io.BytesIO()
     run_lines(verb, [line + b"\n" for line in lines], out)
-    return [json.loads(line) for line in out.getvalue().decode("utf-8").splitlines()]
+    return [json.loads(line) for line in answer_lines(out.getvalue().decode("utf-8"))]
 
 
 @settings(max_examples=150, deadline=None)
 @given(verb=st.sampled_from(["plays", "apply", "position"]), lines=LINES)
+@example(verb="plays", lines=[b'{"position": {"\\u0085": null}}'])  # an answer quoting U+0085 (NEL)
 def test_random_bytes_and_structures_get_one_answer_each(verb: str, lines: list[bytes]) -> None:
     answers = answers_to(verb, lines)
     assert len(answers) == len(lines)
@@ -220,7 +228,7 @@ def test_random_bytes_and_structures_get_one_answer_each(verb: str, lines: list[
 def test_the_command_itself_never_dies(lines: list[bytes]) -> None:
     done = run_bytes("apply", b"\n".join(lines) + b"\n")
     assert done.returncode == 0 and not done.stderr, done.stderr
-    assert len(done.stdout.decode("utf-8").splitlines()) == len(lines)
+    assert len(answer_lines(done.stdout.decode("utf-8"))) == len(lines)
 
 
 def test_the_fast_plays_answer_is_the_same_bytes_as_the_plain_one() -> None:

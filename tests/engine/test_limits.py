@@ -20,6 +20,8 @@ import pytest
 from plakoto_site.engine import limits
 from plakoto_site.engine.__main__ import _too_deep
 
+from .test_cli import answer_lines
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {
     "python": [sys.executable, "-m", "plakoto_site.engine"],
@@ -46,7 +48,7 @@ def answers_of_both(verb: str, *lines: str | bytes) -> list[dict[str, object]]:
         assert done.returncode == 0 and done.stderr == b"", (engine, done.returncode, done.stderr[-2000:])
         outputs[engine] = done.stdout
     assert outputs["python"] == outputs["node"]
-    answers = [json.loads(line) for line in outputs["python"].splitlines()]
+    answers = [json.loads(line) for line in answer_lines(outputs["python"].decode("utf-8"))]
     assert len(answers) == len(lines)
     return answers
 
