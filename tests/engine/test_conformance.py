@@ -25,6 +25,7 @@ from typing import Any
 
 from plakoto_site.engine import ALL_ROLLS, Dice, IllegalPlayError, Position, RuleSet, Side
 from plakoto_site.engine.__main__ import answer_text
+from plakoto_site.engine.__main__ import encode as output_line
 from plakoto_site.engine.errors import EngineError
 from plakoto_site.engine.refusals import Refusal
 from plakoto_site.engine.tree import play_tree
@@ -48,14 +49,15 @@ Request = tuple[str, str]
 
 
 class Cli:
-    """One engine process per verb, kept open; a batch of lines in, one answer per line out."""
+    """One engine process per verb, kept open; a batch of lines in, one answer per line out
+    (as written, without its newline)."""
 
     def __init__(self, command: list[str]) -> None:
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1
         )
 
-    def ask(self, lines: list[str]) -> list[Any]:
+    def ask(self, lines: list[str]) -> list[str]:
         assert self.process.stdin and self.process.stdout
         stdin = self.process.stdin
 
@@ -65,7 +67,7 @@ class Cli:
 
         writer = threading.Thread(target=write)
         writer.start()
-        answers = [json.loads(self.process.stdout.readline()) for _ in lines]
+        answers = [self.process.stdout.readline().removesuffix("\n") for _ in lines]
         writer.join()
         return answers
 
@@ -77,14 +79,14 @@ class Cli:
 
 class InProcess:
     """The Python engine's command line, answering in this process with the function its
-    main loop calls (the lockstep games are many short batches of one line per game)."""
+    main loop calls (the lockstep games are many short batches of one line per game), each
+    answer as the command writes it, without its newline."""
 
     def __init__(self, verb: str) -> None:
         self.verb = verb
 
-    def ask(self, lines: list[str]) -> list[Any]:
-        answers = (answer_text(self.verb, line) for line in lines)
-        return [json.loads(answer) if isinstance(answer, str) else answer for answer in answers]
+    def ask(self, lines: list[str]) -> list[str]:
+        return [output_line(answer_text(self.verb, line)).decode("utf-8").removesuffix("\n") for line in lines]
 
     def close(self) -> None:
         pass
@@ -526,9 +528,9 @@ def test_the_requests_cover_every_ending_and_refusal() -> None:
     assert expected <= set(kinds), sorted(expected - set(kinds))
 
 
-def ask_both(clis: dict[str, Cli | InProcess], lines: list[str]) -> dict[str, list[Any]]:
-    """The same lines to both engines at once."""
-    answers: dict[str, list[Any]] = {}
+def ask_both(clis: dict[str, Cli | InProcess], lines: list[str]) -> dict[str, list[str]]:
+    """The same lines to both engines at once; their answers as written."""
+    answers: dict[str, list[str]] = {}
 
     def ask(name: str) -> None:
         answers[name] = clis[name].ask(lines)
@@ -540,7 +542,8 @@ def ask_both(clis: dict[str, Cli | InProcess], lines: list[str]) -> dict[str, li
 def lockstep_turns(seeds: range) -> Iterator[str]:
     """200 seeded games played move by move by both engines at once: each turn both list the
     plays, the same seeded choice is applied by both, and the next turn starts from the
-    position each engine answered."""
+    position both answered. Their answers must be the same bytes (docs/engine.md); only the
+    Python engine's is read."""
     engines: dict[str, dict[str, Cli | InProcess]] = {"python": {verb: InProcess(verb) for verb in ("plays", "apply")},
                "node": {verb: Cli(node_cli(verb)) for verb in ("plays", "apply")}}
     try:
@@ -556,12 +559,12 @@ def lockstep_turns(seeds: range) -> Iterator[str]:
             listed = ask_both({name: e["plays"] for name, e in engines.items()}, lines)
             for line, p, n in zip(lines, listed["python"], listed["node"], strict=True):
                 if p != n:
-                    yield f"plays {line}\n  python: {json.dumps(p)[:1500]}\n  node:   {json.dumps(n)[:1500]}"
+                    yield f"plays {line}\n  python: {p[:1500]}\n  node:   {n[:1500]}"
             if listed["python"] != listed["node"]:
                 return
             applies, moving = [], []
-            for (seed, ask), answer in zip(asks.items(), listed["python"], strict=True):
-                plays = answer["plays"]
+            for (seed, ask), text in zip(asks.items(), listed["python"], strict=True):
+                plays = json.loads(text)["plays"]
                 rnd, position = games[seed]
                 if not plays:
                     games[seed] = (rnd, {**position, "turn": "black" if position["turn"] == "white" else "white"})
@@ -571,8 +574,9 @@ def lockstep_turns(seeds: range) -> Iterator[str]:
             applied = ask_both({name: e["apply"] for name, e in engines.items()}, applies)
             for line, p, n in zip(applies, applied["python"], applied["node"], strict=True):
                 if p != n:
-                    yield f"apply {line}\n  python: {json.dumps(p)}\n  node:   {json.dumps(n)}"
-            for seed, answer in zip(moving, applied["python"], strict=True):
+                    yield f"apply {line}\n  python: {p}\n  node:   {n}"
+            for seed, text in zip(moving, applied["python"], strict=True):
+                answer = json.loads(text)
                 if answer.get("result") or "error" in answer:
                     del games[seed]
                 else:
