@@ -238,17 +238,18 @@ def all_sequences(state: State, rules: str, dice: tuple[int, int], every_path: b
     walked: set[tuple[Key, tuple[int, ...]]] = set()
 
     def walk(cur: State, numbers: list[int], steps: tuple[Step, ...]) -> None:
-        key = cur.key()
-        found.append(Candidate(steps, key, None))
-        if not numbers or (not every_path and (key, tuple(numbers)) in walked):
+        here = cur.key()
+        found.append(Candidate(steps, here, None))
+        if not numbers or (here, tuple(numbers)) in walked:
             return
-        walked.add((key, tuple(numbers)))
+        if not every_path:
+            walked.add((here, tuple(numbers)))
         for step, new in single_moves(cur, side, numbers[0]):
-            key = new.key()
-            if key not in ends:
-                ends[key] = result_of(new, rules)
-            if ends[key] is not None:
-                found.append(Candidate(steps + (step,), key, ends[key]))  # the game ends
+            reached = new.key()
+            if reached not in ends:
+                ends[reached] = result_of(new, rules)
+            if ends[reached] is not None:
+                found.append(Candidate(steps + (step,), reached, ends[reached]))  # the game ends
             else:
                 walk(new, numbers[1:], steps + (step,))
 
