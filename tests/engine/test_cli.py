@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -17,11 +18,17 @@ START = {"board": [-15] + [0] * 22 + [15], "pinned": [], "off": {"white": 0, "bl
 PIN_BEFORE = "W:24x8,20,13x6;B:1x10,5x4,15;T:W"
 
 
-def answer_lines(output: str) -> list[str]:
+def answer_lines(output: str | bytes) -> list[str]:
     """The answers' lines, split on ``\n`` as the command writes them: not
     ``str.splitlines()``, which also splits at U+0085, U+2028 and more, and an answer may
     quote such a character from its request (``ensure_ascii=False``)."""
-    return output.split("\n")[:-1] if output else []
+    text = output.decode("utf-8") if isinstance(output, bytes) else output
+    return text.split("\n")[:-1] if text else []
+
+
+def parsed_answers(output: str | bytes) -> list[Any]:
+    """The answers, each line parsed (see :func:`answer_lines`)."""
+    return [json.loads(line) for line in answer_lines(output)]
 
 
 def run(verb: str, *requests: object) -> tuple[int, list[dict[str, object]]]:
@@ -33,7 +40,7 @@ def run(verb: str, *requests: object) -> tuple[int, list[dict[str, object]]]:
         text=True,
         timeout=60,
     )
-    return done.returncode, [json.loads(line) for line in answer_lines(done.stdout)]
+    return done.returncode, parsed_answers(done.stdout)
 
 
 def test_plays_lists_every_resulting_position_with_the_turn_passed() -> None:
@@ -158,7 +165,7 @@ def test_blank_and_broken_lines_get_error_answers_and_the_next_line_its_own() ->
     ]
     done = run_bytes("apply", b"\n".join(lines))
     assert done.returncode == 0, done.stderr
-    answers = [json.loads(line) for line in answer_lines(done.stdout.decode("utf-8"))]
+    answers = parsed_answers(done.stdout)
     moved = {"position": Position_after_24_13, "result": None}
     assert answers == [
         moved,
@@ -207,7 +214,7 @@ LINES = st.lists(
 def answers_to(verb: str, lines: list[bytes]) -> list[dict[str, object]]:
     out = io.BytesIO()
     run_lines(verb, [line + b"\n" for line in lines], out)
-    return [json.loads(line) for line in answer_lines(out.getvalue().decode("utf-8"))]
+    return parsed_answers(out.getvalue())
 
 
 @settings(max_examples=150, deadline=None)
@@ -228,7 +235,7 @@ def test_random_bytes_and_structures_get_one_answer_each(verb: str, lines: list[
 def test_the_command_itself_never_dies(lines: list[bytes]) -> None:
     done = run_bytes("apply", b"\n".join(lines) + b"\n")
     assert done.returncode == 0 and not done.stderr, done.stderr
-    assert len(answer_lines(done.stdout.decode("utf-8"))) == len(lines)
+    assert len(answer_lines(done.stdout)) == len(lines)
 
 
 def test_the_fast_plays_answer_is_the_same_bytes_as_the_plain_one() -> None:

@@ -31,7 +31,7 @@ from plakoto_site.engine.refusals import Refusal
 from plakoto_site.engine.tree import play_tree
 
 from .test_against_naive import build_position
-from .test_cli import answer_lines
+from .test_cli import parsed_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_ENGINE = ROOT / "scripts" / "engine.js"
@@ -119,7 +119,7 @@ def answer_chunk(command: list[str], lines: list[str]) -> list[Any]:
         encoding="utf-8", timeout=300,
     )
     assert done.returncode == 0, (command, done.stderr[-2000:])
-    answers = [json.loads(line) for line in answer_lines(done.stdout)]
+    answers = parsed_answers(done.stdout)
     assert len(answers) == len(lines), (command, len(answers), len(lines), done.stderr[-2000:])
     return answers
 
@@ -481,7 +481,7 @@ def test_both_engines_read_bytes_alike() -> None:
     for command in (python_cli("apply"), node_cli("apply")):
         done = subprocess.run(command, input=data, capture_output=True, timeout=60)
         assert done.returncode == 0, done.stderr
-        answers.append([json.loads(line) for line in answer_lines(done.stdout.decode("utf-8"))])
+        answers.append(parsed_answers(done.stdout))
     assert len(answers[0]) == 5
     assert answers[0] == answers[1]
 

@@ -20,7 +20,7 @@ import pytest
 from plakoto_site.engine import limits
 from plakoto_site.engine.__main__ import _too_deep
 
-from .test_cli import answer_lines
+from .test_cli import parsed_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = {
@@ -48,7 +48,7 @@ def answers_of_both(verb: str, *lines: str | bytes) -> list[dict[str, object]]:
         assert done.returncode == 0 and done.stderr == b"", (engine, done.returncode, done.stderr[-2000:])
         outputs[engine] = done.stdout
     assert outputs["python"] == outputs["node"]
-    answers = [json.loads(line) for line in answer_lines(outputs["python"].decode("utf-8"))]
+    answers = parsed_answers(outputs["python"])
     assert len(answers) == len(lines)
     return answers
 
