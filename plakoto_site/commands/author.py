@@ -10,7 +10,8 @@ language::
     1 = "White lands on it and pins it."
 
 It is replayed by the engine like every lesson diagram; the output folder then holds, per
-language, the embed page, a picture per step, the filmstrip and the oEmbed JSON.
+language, the embed page, a picture per step, the filmstrip and the oEmbed JSON (for a diagram of
+more than :data:`~plakoto_site.render.embed.PICTURED_STEPS` steps, the start's pictures only).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from plakoto_site.content.toml import KeyLines, read_source, read_toml
 from plakoto_site.i18n.catalogs import language_catalog
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
-from plakoto_site.render.embed import Embed
+from plakoto_site.render.embed import PICTURED_STEPS, Embed
 from plakoto_site.render.templates import Templates
 from plakoto_site.render.viewer import diagram_link
 from plakoto_site.site.embeds import BITMAPS, embed_files
@@ -142,7 +143,8 @@ def make_diagram(project: Project, sources: list[Path], out: Path, languages: li
         return 1
     for lang, embeds in made.items():
         for embed, _, _ in embeds:
-            print(f"{lang}: {out / embed.page}  (pictures: 0.svg … filmstrip.svg, oEmbed: oembed.json)")
+            pictures = "0.svg … filmstrip.svg" if embed.step_by_step else f"0.svg, the start only: more than {PICTURED_STEPS} steps"
+            print(f"{lang}: {out / embed.page}  (pictures: {pictures}, oEmbed: oembed.json)")
         print(f"{lang}: {out / lang / 'embed' / 'index.html'}  (the gallery: every diagram with its snippet)")
     print(f"Upload the folder {out} so that it lives at {base_url}; the iframe snippet is in each oembed.json.")
     return 0

@@ -201,7 +201,8 @@ class EmbedLinks:
 
     page: str
     picture: str
-    filmstrip: str
+    filmstrip: str | None
+    """None for a diagram too long for a filmstrip (:data:`.embed.PICTURED_STEPS`)."""
     oembed: str
     iframe: str
     absolute_picture: str

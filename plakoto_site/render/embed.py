@@ -9,6 +9,9 @@ Files for diagram ``d`` in language ``xx``, relative to the site root::
     xx/embed/d/0.png, 1.png…  the light pictures as bitmaps (0.dark.png: dark; 0@2x.png, 0.dark@2x.png: twice as large)
     xx/embed/d/card.png       the title and the card step (card = "step", by default the last) on a 1200×630 sheet, for link previews
     xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
+
+A diagram of more than :data:`PICTURED_STEPS` steps has the pictures of its start only, and
+no filmstrip.
     xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
     xx/embed/d/oembed-320.json…  the same for each of WIDTHS
     oembed.json               the site's oEmbed document: every embed's answers by address
@@ -38,6 +41,14 @@ WIDTHS = (320, 400, 480, 560, 640, 800)
 cannot read ``maxwidth`` from the query, so each embed has one answer per width."""
 
 _DARK = ".dark"
+
+PICTURED_STEPS = 100
+"""The longest diagram, in steps (the start counts), drawn as a picture per step and a
+filmstrip. A longer one has the pictures of its start (and ``card.png``) only, which is what
+its embed box, the gallery and oEmbed link to; its steps are in its embed page. A whole game
+fits; a 10,000-step diagram would otherwise add 80,000 files and 650 MB (four languages, two
+schemes), more than some hosts publish (GitHub Pages: 1 GB a site), and a filmstrip six
+million pixels wide that no one can look at."""
 
 PADDING_X = 24
 """The embed page's padding left and right together (``body.embed main`` in site.css)."""
@@ -105,12 +116,19 @@ class Embed:
     def card(self) -> str:
         return f"{self.folder}/card.png"
 
+    @property
+    def step_by_step(self) -> bool:
+        """Whether each step is drawn as a picture and all of them as a filmstrip: a diagram
+        of at most :data:`PICTURED_STEPS` steps is, a longer one has the start's pictures only."""
+        return self.diagram.frames <= PICTURED_STEPS
+
     def filmstrip_in(self, scheme: int) -> str:
         return f"{self.folder}/filmstrip{_DARK if scheme == palette.DARK else ''}.svg"
 
     @property
-    def filmstrip(self) -> str:
-        return self.filmstrip_in(palette.LIGHT)
+    def filmstrip(self) -> str | None:
+        """The light filmstrip, or None for a diagram too long for one (:data:`PICTURED_STEPS`)."""
+        return self.filmstrip_in(palette.LIGHT) if self.step_by_step else None
 
     @property
     def oembed(self) -> str:

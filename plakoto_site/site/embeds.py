@@ -1,5 +1,5 @@
 """Embeds: each diagram in each language as an embed page, a picture per step, a
-filmstrip and oEmbed JSON, captioned as the first lesson that places it."""
+filmstrip (the start's pictures only for a very long diagram) and oEmbed JSON, captioned as the first lesson that places it."""
 
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def embed_links(site: Site, embeds: dict[tuple[str, str], Placed], lang: str, di
     return EmbedLinks(
         page=relative(source, embed.page),
         picture=relative(source, embed.picture(0)),
-        filmstrip=relative(source, embed.filmstrip),
+        filmstrip=relative(source, embed.filmstrip) if embed.filmstrip else None,
         oembed=relative(source, embed.oembed),
         iframe=embed.iframe(site.base_url, site.checked.words[lang]),
         absolute_picture=site.base_url + embed.picture(0),
@@ -114,7 +114,7 @@ def embed_pages(site: Site, embeds: dict[tuple[str, str], Placed],
             site.project.root / BITMAPS if site.png else None)
         if site.cache.lasting:  # serve: kept for the next build
             yield from site.cache.get("embeds", key, partial(_whole, files)).items()
-        else:  # each file written as it is made: a 10,000-step diagram has 20,000 pictures
+        else:  # each file written as it is made: a 10,000-step diagram's page is tens of megabytes
             yield from files()
 
 
@@ -172,7 +172,7 @@ def gallery_page(site: Site, lang: str, found: Sequence[Placed]) -> tuple[str, b
         "page": relative(path, placed.embed.page),
         "picture": relative(path, placed.embed.picture(0)),
         "dark_picture": relative(path, placed.embed.picture(0, palette.DARK)),  # where the reader's system is dark
-        "filmstrip": relative(path, placed.embed.filmstrip),
+        "filmstrip": relative(path, placed.embed.filmstrip) if placed.embed.filmstrip else None,
         "steps": placed.embed.diagram.frames,
         "picture_height": round(GALLERY_WIDTH * svg.HEIGHT / svg.WIDTH),
         "iframe": placed.embed.iframe(site.base_url, words),
@@ -230,8 +230,9 @@ def each_embed_file(
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
     bitmaps: Path | None = None,
 ) -> Iterator[tuple[str, Content]]:
-    """One embed's files, one at a time as they are made: the page, a picture per step, the
-    filmstrip and the oEmbed JSON; with ``bitmaps`` (the folder that keeps them between
+    """One embed's files, one at a time as they are made: the page, a picture per step and the
+    filmstrip (the start's pictures only, past
+    :data:`~plakoto_site.render.embed.PICTURED_STEPS` steps), the oEmbed JSON; with ``bitmaps`` (the folder that keeps them between
     builds) a PNG of every picture and the link preview card too. ``asset`` links the page
     to an asset by name."""
     diagram = embed.diagram
@@ -253,20 +254,22 @@ def each_embed_file(
         frame_js=asset("embed-frame.js"),
         icon=asset("favicon.svg"),
     ))
-    strip = filmstrip_frames(embed, words, memo)
-    for scheme in SCHEMES:  # a board at a time
-        yield embed.filmstrip_in(scheme), (piece.encode() for piece in filmstrip_pieces(strip, embed, words, memo,
-                                                                                          scheme))
+    if embed.step_by_step:
+        strip = filmstrip_frames(embed, words, memo)
+        for scheme in SCHEMES:  # a board at a time
+            yield embed.filmstrip_in(scheme), (piece.encode() for piece in filmstrip_pieces(strip, embed, words,
+                                                                                              memo, scheme))
     if bitmaps is not None:
         from plakoto_site.render.png import card, png  # here: resvg is loaded only for bitmaps
-    for frame in range(diagram.frames):
+    for frame in range(diagram.frames if embed.step_by_step else 1):
         for scheme, drawn in pictures(embed, frame, words, memo).items():
             yield embed.picture(frame, scheme), drawn.encode()
             if bitmaps is not None:
                 for zoom in (1, 2):
                     yield embed.png(frame, scheme, zoom), png(drawn, memo, bitmaps, zoom)
-                if frame == diagram.card_frame and scheme == palette.LIGHT:
-                    yield embed.card, card(drawn, memo, bitmaps, title=embed.title)
+    if bitmaps is not None:
+        shown = pictures(embed, diagram.card_frame, words, memo, (palette.LIGHT,))[palette.LIGHT]
+        yield embed.card, card(shown, memo, bitmaps, title=embed.title)
     # TRANSLATORS: The site's name, given to other sites that embed a diagram (oEmbed).
     provider = translations.gettext("Plakoto, step by step")
     yield embed.oembed, embed.oembed_json(base_url, words, provider, png=bitmaps is not None).encode()

@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from plakoto_site.render.embed import PICTURED_STEPS
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "my-diagram.toml"
 
@@ -114,6 +116,24 @@ def test_the_card_shows_the_chosen_step_with_the_title(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert ("wrong.toml:6: card = 'pinned' names no step of 'pin-on-five' — name the step the link preview shows: "
             "one of start, pin") in done.stderr
+
+
+def test_a_diagram_past_the_pictured_steps_has_the_start_s_pictures_and_its_card(tmp_path: Path) -> None:
+    """A diagram longer than :data:`PICTURED_STEPS` steps: its embed page holds every step,
+    its pictures are the start's only (no filmstrip), and its link preview card still shows
+    its last step, which has no picture of its own; the command says so."""
+    source = tmp_path / "long.toml"
+    source.write_text('id = "long"\nstart = "W:23x3,5,2x4,1x6;B:17x2,19,20x2,21x3,22x5,24x2;P:22;T:B"\n'
+                      + '[[steps]]\nroll = "6-6"\nplay = ""\n' * PICTURED_STEPS
+                      + '[captions.en]\nstart = "Nobody can move with 6-6."\n')
+    out = tmp_path / "out"
+    done = run(str(source), "--out", str(out), "--lang", "en")
+    assert done.returncode == 0, done.stderr
+    folder = out / "en" / "embed" / "long"
+    assert sorted(path.name for path in folder.iterdir() if path.suffix in (".svg", ".png")) == [
+        "0.dark.png", "0.dark.svg", "0.dark@2x.png", "0.png", "0.svg", "0@2x.png", "card.png"]
+    assert (folder / "index.html").read_text().count('class="frame"') == PICTURED_STEPS + 1
+    assert f"(pictures: 0.svg, the start only: more than {PICTURED_STEPS} steps, oEmbed" in done.stdout
 
 
 def test_without_base_url_nothing_is_written_and_no_snippet_names_a_placeholder(tmp_path: Path) -> None:

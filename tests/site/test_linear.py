@@ -13,9 +13,12 @@ from plakoto_site.content.problems import Problems
 from plakoto_site.i18n.languages import Language
 from plakoto_site.i18n.words import Words
 from plakoto_site.render import diagrams
+from plakoto_site.render.diagrams import EmbedLinks
+from plakoto_site.render.embed import PICTURED_STEPS, Embed
 from plakoto_site.render.later import Later
 from plakoto_site.render.templates import Templates
-from plakoto_site.site.files import write_files
+from plakoto_site.site.embeds import each_embed_file
+from plakoto_site.site.files import joined, write_files
 
 TEMPLATES = Templates(Path(__file__).resolve().parents[2] / "templates")
 
@@ -111,3 +114,27 @@ def test_a_file_is_written_whole_or_in_pieces(tmp_path: Path) -> None:
     assert (tmp_path / "a/whole.txt").read_bytes() == b"whole"
     written = (tmp_path / "a/pieces.txt").read_bytes()
     assert len(written) == 3_000_000 and written[:100_000] == b"A" * 100_000 and written[-1:] == b"D"
+
+
+def test_past_the_pictured_steps_only_the_start_is_a_picture(tmp_path: Path) -> None:
+    """A diagram of :data:`PICTURED_STEPS` steps (the start counts) has a picture of each, light
+    and dark, and a filmstrip; one step more, and it has the start's pictures only, no
+    filmstrip, and its embed box links none. Its embed page still holds every step."""
+    words = Words(Language.read("en"), NullTranslations(), markup=True)
+    for frames in (PICTURED_STEPS, PICTURED_STEPS + 1):
+        embed = Embed(long_diagram(tmp_path, frames - 1), "en", "Long", {}, "en/embed/long")
+        files = dict(each_embed_file(embed, words, NullTranslations(), TEMPLATES, "https://blog.example/",
+                                     lambda name: f"../../../assets/{name}", "../../long/", "Long", Memo()))
+        pictured = frames if frames <= PICTURED_STEPS else 1
+        assert sorted(name for name in files if name.endswith(".svg")) == sorted(
+            [f"en/embed/long/{frame}{scheme}.svg" for frame in range(pictured) for scheme in ("", ".dark")]
+            + (["en/embed/long/filmstrip.svg", "en/embed/long/filmstrip.dark.svg"] if frames == pictured else []))
+        assert joined(files["en/embed/long/index.html"]).count(b'class="frame"') == frames
+        assert (embed.filmstrip is not None) == (frames == pictured)
+        links = EmbedLinks(page="../embed/long/index.html", picture="../embed/long/0.svg",
+                           filmstrip=embed.filmstrip and f"../{embed.filmstrip}", oembed="../embed/long/oembed.json",
+                           iframe="<iframe></iframe>", absolute_picture="https://blog.example/en/embed/long/0.svg",
+                           absolute_oembed="https://blog.example/en/embed/long/oembed.json")
+        box = str(diagrams.diagram_html(embed.diagram, {}, words, TEMPLATES, links, Memo()))
+        assert box.count("the first step (SVG)") == 1
+        assert box.count("all steps in one picture (SVG)") == (1 if frames == pictured else 0)
