@@ -13,15 +13,17 @@ copy of the project (its tracked files, as ``git ls-files`` lists them):
 - ``long diagram``: the plain site with one more lesson, in English (the other languages
   show it untranslated), with a diagram of 10,000 steps, each "rolls 6-6 and cannot move".
 
-The goals: ``×10`` in at most ten times the plain site's time and three times its peak
-memory; the long diagram's site in under 10 s and 400 MB. Time is the processor time
-(user + system, the forked copy included): on a quiet machine the elapsed time is at most
-that, and on this shared one the elapsed time says more about the other processes. The
-elapsed time is printed too, and the system's part of the processor time: creating and
-writing the files (the long diagram's site is 1,771 files, 670 MB: its lesson and embed
-page in four languages carry every step; past 100 steps a diagram has no picture per step,
-see :data:`plakoto_site.render.embed.PICTURED_STEPS`). Each figure is the median of
-``--runs`` builds.
+The goals: ``×10`` in at most ten times the plain site's processor time (user + system,
+the forked copy included: the work, whatever the machine's load) and three times its peak
+memory; the long diagram's site in under 10 s of elapsed time, what its author waits for
+(as the issue measured it: 36.7 s then), and under 400 MB. The build uses both cores, so
+its processor time, printed beside, is up to twice its elapsed time; on this shared
+machine the elapsed time can only grow with the other processes. The system's part of the
+processor time is printed too: creating and writing the files (the long diagram's site is
+1,771 files, 670 MB: its lesson and embed page in four languages carry every step; past
+100 steps a diagram has no picture per step, see
+:data:`plakoto_site.render.embed.PICTURED_STEPS`). Each figure is the median of ``--runs``
+builds.
 """
 
 from __future__ import annotations
@@ -154,6 +156,7 @@ def main() -> None:
             print(f"  {kind:<26} {m.processor:7.2f} s ({m.system:5.2f} s) {m.elapsed:7.2f} s {m.peak:7.0f} MB"
                   f" {m.pages:8.0f}")
         cpu = {kind: m.processor for kind, m in median.items()}
+        elapsed = {kind: m.elapsed for kind, m in median.items()}
         peak = {kind: m.peak for kind, m in median.items()}
         goals = []
         if grown_kind in kinds:
@@ -163,7 +166,7 @@ def main() -> None:
             ]
         if "long diagram" in kinds:
             goals += [
-                (f"{args.steps:,}-step diagram: under 10 s", cpu["long diagram"], 10, "s"),
+                (f"{args.steps:,}-step diagram: under 10 s elapsed", elapsed["long diagram"], 10, "s"),
                 (f"{args.steps:,}-step diagram: under 400 MB", peak["long diagram"], 400, "MB"),
             ]
         met = True
