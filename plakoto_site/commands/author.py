@@ -10,8 +10,8 @@ language::
     1 = "White lands on it and pins it."
 
 It is replayed by the engine like every lesson diagram; the output folder then holds, per
-language, the embed page, a picture per step, the filmstrip and the oEmbed JSON (for a diagram of
-more than :data:`~plakoto_site.render.embed.PICTURED_STEPS` steps, the start's pictures only).
+language, the embed page, a picture per step, the filmstrip and the oEmbed JSON (past
+:data:`~plakoto_site.render.embed.PICTURED_STEPS` steps, the start's pictures only).
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ def make_diagram(project: Project, sources: list[Path], out: Path, languages: li
         return 1
     for lang, embeds in made.items():
         for embed, _, _ in embeds:
-            pictures = "0.svg … filmstrip.svg" if embed.step_by_step else f"0.svg, the start only: more than {PICTURED_STEPS} steps"
+            pictures = ("0.svg … filmstrip.svg" if embed.step_by_step
+                        else f"0.svg, the start only: more than {PICTURED_STEPS} steps")
             print(f"{lang}: {out / embed.page}  (pictures: {pictures}, oEmbed: oembed.json)")
         print(f"{lang}: {out / lang / 'embed' / 'index.html'}  (the gallery: every diagram with its snippet)")
     print(f"Upload the folder {out} so that it lives at {base_url}; the iframe snippet is in each oembed.json.")

@@ -9,12 +9,12 @@ Files for diagram ``d`` in language ``xx``, relative to the site root::
     xx/embed/d/0.png, 1.png…  the light pictures as bitmaps (0.dark.png: dark; 0@2x.png, 0.dark@2x.png: twice as large)
     xx/embed/d/card.png       the title and the card step (card = "step", by default the last) on a 1200×630 sheet, for link previews
     xx/embed/d/filmstrip.svg  every step side by side (filmstrip.dark.svg: dark)
-
-A diagram of more than :data:`PICTURED_STEPS` steps has the pictures of its start only, and
-no filmstrip.
     xx/embed/d/oembed.json    for platforms that discover embeds by oEmbed (560 wide)
     xx/embed/d/oembed-320.json…  the same for each of WIDTHS
     oembed.json               the site's oEmbed document: every embed's answers by address
+
+A diagram of more than :data:`PICTURED_STEPS` steps has the pictures of its start only, and
+no filmstrip.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Embeds: each diagram in each language as an embed page, a picture per step, a
-filmstrip (the start's pictures only for a very long diagram) and oEmbed JSON, captioned as the first lesson that places it."""
+"""Embeds: each diagram in each language as an embed page, a picture per step and a
+filmstrip (the start's pictures only, for a very long diagram) and oEmbed JSON, captioned
+as the first lesson that places it."""
 
 from __future__ import annotations
 
@@ -230,10 +231,10 @@ def each_embed_file(
     asset: Callable[[str], str], lesson_href: str, lesson_title: str, memo: Memo | None = None,
     bitmaps: Path | None = None,
 ) -> Iterator[tuple[str, Content]]:
-    """One embed's files, one at a time as they are made: the page, a picture per step and the
-    filmstrip (the start's pictures only, past
-    :data:`~plakoto_site.render.embed.PICTURED_STEPS` steps), the oEmbed JSON; with ``bitmaps`` (the folder that keeps them between
-    builds) a PNG of every picture and the link preview card too. ``asset`` links the page
+    """One embed's files, one at a time as they are made: the page, a picture per step and
+    the filmstrip (the start's pictures only, past :data:`.embed.PICTURED_STEPS` steps), the
+    oEmbed JSON; with ``bitmaps`` (the folder that keeps them between builds) a PNG of every
+    picture and the link preview card too. ``asset`` links the page
     to an asset by name."""
     diagram = embed.diagram
     later = Later()  # the figure made as the page is written: a long diagram is never held whole
