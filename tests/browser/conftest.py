@@ -31,11 +31,10 @@ ANIMATION_RATE = 50
 """How many times faster than written a browser test's page plays its animations: a
 diagram's checkers sliding into place, a game's or an exercise's checkers travelling
 (Chromium's animation clock, which times the Web Animations and the frames the scripts
-draw). Each animation still runs, and ends, as written. The browser tests run Chromium
-without its 60-frames-a-second limit (:data:`tests.conftest.CHROMIUM_ARGS`), so a 320-ms
-slide would otherwise be 320 ms of frames drawn as fast as the processor allows, taken
-from the test running beside it. A test that watches a checker travel, or a state that
-lasts only until the next checker has travelled, is marked ``real_time``."""
+draw). Each animation still runs, and ends, as written: a 320-ms slide lasts 6.4 ms, a
+frame or two, where at its own pace it is 20 frames that the test waits for and that take
+the processor from the test running beside it. A test that watches a checker travel, or a state that lasts only until the next
+checker has travelled, is marked ``real_time``."""
 
 
 @pytest.fixture
