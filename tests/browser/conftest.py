@@ -33,8 +33,8 @@ diagram's checkers sliding into place, a game's or an exercise's checkers travel
 (Chromium's animation clock, which times the Web Animations and the frames the scripts
 draw). Each animation still runs, and ends, as written: a 320-ms slide lasts 6.4 ms, a
 frame or two, where at its own pace it is 20 frames that the test waits for and that take
-the processor from the test running beside it. A test that watches a checker travel, or a state that lasts only until the next
-checker has travelled, is marked ``real_time``."""
+the processor from the test running beside it. A test that watches a checker travel, or a
+state that lasts only until the next checker has travelled, is marked ``real_time``."""
 
 
 @pytest.fixture
