@@ -108,26 +108,6 @@ def play(root: Locator, clicks: list[tuple[str, str]], keyboard: Page | None = N
                 keyboard.keyboard.press("Enter" if target == source else "Space")
 
 
-def refused(spot: Spot, site: BuiltSite) -> tuple[list[str], str] | None:
-    """Clicks for a try the engine refuses at the start, and the reason the page must show."""
-    words = site.checked.words[spot.lang]
-    side = spot.exercise.position.turn
-    root = spot.exercise.tree[0]
-    allowed = {(a.start, a.end) for a in root.tries if a.child is not None}
-    sources = {a.start for a in root.tries if a.child is not None}
-    for attempt in root.tries:
-        if attempt.refusal is None or attempt.end == OFF:  # no "Bear off" where it cannot be done
-            continue
-        if attempt.start in sources and (attempt.start, attempt.end) not in allowed:
-            return [point(side, attempt.start), point(side, attempt.end)], str(words.refusal(attempt.refusal))
-    for attempt in root.tries:  # a source with nothing allowed: clicking it explains why
-        if attempt.refusal is not None and attempt.start not in sources:
-            first = next(a for a in root.tries if a.start == attempt.start)
-            assert first.refusal is not None
-            return [point(side, attempt.start)], str(words.refusal(first.refusal))
-    return None
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_exercise_can_be_solved(page: Page, site: BuiltSite, lang: str) -> None:
     """Each exercise in each language: a question answered wrongly then rightly; a play
@@ -246,9 +226,6 @@ HAND_REFUSALS = [
 ]
 """Every English exercise whose start refuses a try (test_reasons.py makes the same try in
 every language), its reason written by hand."""
-
-
-HAND_TRIES = {exercise: (clicks, reason) for _, exercise, clicks, reason in HAND_REFUSALS}
 
 
 @pytest.mark.parametrize(("name", "exercise", "clicks", "reason"), HAND_REFUSALS, ids=[r[1] for r in HAND_REFUSALS])

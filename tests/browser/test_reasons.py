@@ -13,10 +13,37 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from plakoto_site.engine import OFF
+
 from .conftest import BuiltSite
-from .test_exercises import HAND_TRIES, Spot, refused, spots, tap
+from .test_exercises import HAND_REFUSALS, Spot, point, spots, tap
 
 pytestmark = pytest.mark.browser
+
+
+def refused(spot: Spot, site: BuiltSite) -> tuple[list[str], str] | None:
+    """Clicks for a try the engine refuses at the start, and the reason the page must show."""
+    words = site.checked.words[spot.lang]
+    side = spot.exercise.position.turn
+    root = spot.exercise.tree[0]
+    allowed = {(a.start, a.end) for a in root.tries if a.child is not None}
+    sources = {a.start for a in root.tries if a.child is not None}
+    for attempt in root.tries:
+        if attempt.refusal is None or attempt.end == OFF:  # no "Bear off" where it cannot be done
+            continue
+        if attempt.start in sources and (attempt.start, attempt.end) not in allowed:
+            return [point(side, attempt.start), point(side, attempt.end)], str(words.refusal(attempt.refusal))
+    for attempt in root.tries:  # a source with nothing allowed: clicking it explains why
+        if attempt.refusal is not None and attempt.start not in sources:
+            first = next(a for a in root.tries if a.start == attempt.start)
+            assert first.refusal is not None
+            return [point(side, attempt.start)], str(words.refusal(first.refusal))
+    return None
+
+
+HAND_TRIES = {exercise: (clicks, reason) for _, exercise, clicks, reason in HAND_REFUSALS}
+"""The English refused tries of test_exercises.py, by exercise: its clicks and reason."""
+
 
 # exercise: (clicks of a legal play that is not the answer, the English reason, and what the
 # board shows after it: point -> that point's label, as the page words it)
