@@ -1,6 +1,6 @@
-"""Embeds: each diagram in each language as an embed page, a picture per step and a
-filmstrip (the start's pictures only, for a very long diagram) and oEmbed JSON, captioned
-as the first lesson that places it."""
+"""Embeds: each diagram in each language as an embed page, a picture per step, a filmstrip
+(for a very long diagram, the start's pictures only) and oEmbed JSON, captioned as the
+first lesson that places it."""
 
 from __future__ import annotations
 
@@ -234,8 +234,7 @@ def each_embed_file(
     """One embed's files, one at a time as they are made: the page, a picture per step and
     the filmstrip (the start's pictures only, past :data:`.embed.PICTURED_STEPS` steps), the
     oEmbed JSON; with ``bitmaps`` (the folder that keeps them between builds) a PNG of every
-    picture and the link preview card too. ``asset`` links the page
-    to an asset by name."""
+    picture and the link preview card too. ``asset`` links the page to an asset by name."""
     diagram = embed.diagram
     later = Later()  # the figure made as the page is written: a long diagram is never held whole
     yield embed.page, later.pieces(templates.render(
